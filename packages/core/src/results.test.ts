@@ -1,0 +1,451 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { Category } from "./categories.js";
+import {
+  averageToCents,
+  type CsvTable,
+  checkResults,
+  formatResultIssue,
+  parsePosition,
+  pointsForStoredResult,
+  type ResultRacer,
+  readCsv,
+  referenceSettlement,
+  resultsUploadSchema,
+  type SettlementInput,
+  settleFormSchema,
+} from "./results.js";
+import { competitionRanks, type RaceResult, teamScore } from "./scoring.js";
+
+const racers: ResultRacer[] = [
+  { id: 1, category: "Pro Men", firstName: "Loïc", lastName: "Bruni" },
+  { id: 2, category: "Pro Men", firstName: "Troy", lastName: "Brosnan" },
+  { id: 3, category: "Pro Men", firstName: "Amaury", lastName: "Pierron" },
+  { id: 4, category: "Pro Women", firstName: "Vali", lastName: "Höll" },
+  { id: 5, category: "Pro Women", firstName: "Tahnée", lastName: "Seagrave" },
+  { id: 6, category: "17-18 Men", firstName: "Asa", lastName: "Vermette" },
+  { id: 7, category: "17-18 Women", firstName: "Erice", lastName: "van Leuven" },
+];
+
+function csv(...lines: string[]): CsvTable {
+  return readCsv(lines.join("\n"));
+}
+
+describe("parsePosition", () => {
+  it("reads places and the three non-finish statuses", () => {
+    expect(parsePosition("1")).toEqual({ status: "finished", position: 1 });
+    expect(parsePosition(" 12 ")).toEqual({ status: "finished", position: 12 });
+    expect(parsePosition("03")).toEqual({ status: "finished", position: 3 });
+    expect(parsePosition("2nd")).toEqual({ status: "finished", position: 2 });
+    expect(parsePosition("7.")).toEqual({ status: "finished", position: 7 });
+    expect(parsePosition("dnf")).toEqual({ status: "DNF", position: null });
+    expect(parsePosition("DNS")).toEqual({ status: "DNS", position: null });
+    expect(parsePosition("Dsq")).toEqual({ status: "DSQ", position: null });
+    expect(parsePosition("DQ")).toEqual({ status: "DSQ", position: null });
+  });
+
+  it("refuses anything else", () => {
+    for (const bad of ["", "0", "-1", "1.5", "abc", "1e3", "DNFx", "１", "10000000", "1 2"]) {
+      expect(parsePosition(bad)).toBeUndefined();
+    }
+  });
+
+  it("property: every place 1..999999 reads back", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 999_999 }), (n) => {
+        expect(parsePosition(String(n))).toEqual({ status: "finished", position: n });
+      }),
+    );
+  });
+
+  it("scores a stored result with the points table; non-finishers score 0", () => {
+    expect(pointsForStoredResult({ status: "finished", position: 1 })).toBe(100);
+    expect(pointsForStoredResult({ status: "finished", position: 11 })).toBe(10);
+    expect(pointsForStoredResult({ status: "DNF", position: null })).toBe(0);
+    expect(pointsForStoredResult({ status: "DSQ", position: null })).toBe(0);
+  });
+});
+
+describe("readCsv", () => {
+  it("keeps the line each record starts on, across blank lines and quoted line breaks", () => {
+    const t = readCsv(
+      '\uFEFFPosition,First Name,Last Name\r\n1,Loïc,Bruni\r\n\r\n2,"Troy ""TB""\nBrosnan",x\r\n3,a,b',
+    );
+    expect(t.header).toEqual(["Position", "First Name", "Last Name"]);
+    expect(t.errors).toEqual([]);
+    expect(t.records).toEqual([
+      { line: 2, values: ["1", "Loïc", "Bruni"] },
+      { line: 4, values: ["2", 'Troy "TB"\nBrosnan', "x"] },
+      { line: 6, values: ["3", "a", "b"] },
+    ]);
+  });
+
+  it("reports a quote that is never closed, on the line it opens", () => {
+    const t = readCsv('Position,First Name,Last Name\n1,Loïc,Bruni\n2,"Troy,Brosnan\n3,a,b');
+    expect(t.errors).toEqual([
+      { line: 3, message: "A quoted cell starting on this line is never closed." },
+    ]);
+    expect(checkResults(t, racers)).toEqual({ ok: false, rows: [], issues: t.errors });
+  });
+
+  it("detects semicolon and tab delimiters from the header", () => {
+    expect(readCsv("Position;Racer ID\n1;5").records[0]!.values).toEqual(["1", "5"]);
+    expect(readCsv("Position\tRacer ID\n1\t5").records[0]!.values).toEqual(["1", "5"]);
+  });
+
+  it("property: quoted cells of any text read back with the right lines", () => {
+    const cellArb = fc.string({ maxLength: 8 }).map((s) => s.replace(/\r/g, ""));
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(cellArb, { minLength: 2, maxLength: 2 }), { minLength: 1, maxLength: 8 }),
+        (rows) => {
+          const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
+          let line = 2;
+          const expected = rows.map((values) => {
+            const rec = { line, values };
+            line += values.join("").split("\n").length - 1 + 1;
+            return rec;
+          });
+          const text = ["a,b", ...rows.map((r) => r.map(quote).join(","))].join("\n");
+          expect(readCsv(text).records).toEqual(expected);
+        },
+      ),
+    );
+  });
+});
+
+describe("checkResults", () => {
+  it("accepts a good file; places are per category", () => {
+    const r = checkResults(
+      csv(
+        "Position,First Name,Last Name,Category",
+        "1,Loïc,Bruni,Pro Men",
+        "2,Troy,Brosnan,Pro Men",
+        "DNF,Amaury,Pierron,Pro Men",
+        "1,Vali,Höll,Pro Women",
+        "DNS,Tahnée,Seagrave,Pro Women",
+        "1,Asa,Vermette,17-18 Men",
+      ),
+      racers,
+    );
+    expect(r.ok).toBe(true);
+    expect(r.rows).toEqual([
+      { line: 2, racerId: 1, category: "Pro Men", status: "finished", position: 1 },
+      { line: 3, racerId: 2, category: "Pro Men", status: "finished", position: 2 },
+      { line: 4, racerId: 3, category: "Pro Men", status: "DNF", position: null },
+      { line: 5, racerId: 4, category: "Pro Women", status: "finished", position: 1 },
+      { line: 6, racerId: 5, category: "Pro Women", status: "DNS", position: null },
+      { line: 7, racerId: 6, category: "17-18 Men", status: "finished", position: 1 },
+    ]);
+  });
+
+  it("matches names without accents or case, and takes a racer id column instead of names", () => {
+    const byName = checkResults(
+      csv("Position,First Name,Last Name,Category", "1,LOIC,bruni,pro men"),
+      racers,
+    );
+    expect(byName.ok && byName.rows[0]!.racerId).toBe(1);
+    const byId = checkResults(csv("Position,Racer ID", "3,7", "DSQ,2"), racers);
+    expect(byId.ok).toBe(true);
+    expect(byId.rows.map((r) => [r.racerId, r.category, r.status])).toEqual([
+      [7, "17-18 Women", "finished"],
+      [2, "Pro Men", "DSQ"],
+    ]);
+  });
+
+  it("reports every problem by line and returns no rows to write", () => {
+    const r = checkResults(
+      csv(
+        "Position,First Name,Last Name,Category",
+        "1,Loïc,Bruni,Pro Men",
+        "abc,Troy,Brosnan,Pro Men",
+        "2,Nobody,Known,Pro Men",
+        "1,Amaury,Pierron,Pro Men",
+        "3,Loïc,Bruni,Pro Men",
+        "1,Vali,Höll,Pro Men",
+        "2,,Seagrave,Pro Women",
+        "4,Asa,Vermette,Seniors",
+        "",
+        ",Erice,van Leuven,17-18 Women",
+      ),
+      racers,
+    );
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.issues.map(formatResultIssue)).toEqual([
+      'Line 3: Position "abc" is not a place (1, 2, 3...) or DNF, DNS, DSQ.',
+      "Line 4: Unknown racer: Nobody Known in Pro Men is not a racer of this event.",
+      "Line 5: Position 1 in Pro Men is already taken on line 2.",
+      "Line 6: Loïc Bruni is listed twice (first on line 2).",
+      "Line 7: Vali Höll races in Pro Women, not Pro Men.",
+      "Line 8: First Name is empty (give both names or a Racer ID).",
+      'Line 9: Unknown category "Seniors".',
+      "Line 11: Position is empty.",
+    ]);
+  });
+
+  it("reports missing columns, an empty file and unknown ids", () => {
+    expect(checkResults(readCsv(""), racers)).toMatchObject({
+      ok: false,
+      issues: [{ line: 1, message: "The file is empty." }],
+    });
+    expect(checkResults(csv("Rank,First Name,Last Name"), racers)).toMatchObject({
+      ok: false,
+      issues: [{ line: 1, message: expect.stringContaining("Missing column Position") }],
+    });
+    expect(checkResults(csv("Position,Category"), racers)).toMatchObject({
+      ok: false,
+      issues: [
+        { line: 1, message: expect.stringContaining("Missing columns First Name, Last Name") },
+      ],
+    });
+    expect(checkResults(csv("Position,First Name,Last Name"), racers)).toMatchObject({
+      ok: false,
+      issues: [{ line: 1, message: "The file has no result rows." }],
+    });
+    expect(checkResults(csv("Position,ID", "1,99", "2,x"), racers)).toMatchObject({
+      ok: false,
+      issues: [
+        { line: 2, message: "Unknown racer: no racer with ID 99 in this event." },
+        { line: 3, message: 'Racer ID "x" is not a number.' },
+      ],
+    });
+  });
+
+  it("asks for the category when a name is ambiguous", () => {
+    const twins: ResultRacer[] = [
+      { id: 1, category: "Pro Men", firstName: "Sam", lastName: "Hill" },
+      { id: 2, category: "17-18 Men", firstName: "Sam", lastName: "Hill" },
+    ];
+    const r = checkResults(csv("Position,First Name,Last Name", "1,Sam,Hill"), twins);
+    expect(r).toMatchObject({
+      ok: false,
+      issues: [{ line: 2, message: expect.stringContaining("matches 2 racers") }],
+    });
+    const withCategory = checkResults(
+      csv("Position,First Name,Last Name,Category", "1,Sam,Hill,17-18 Men"),
+      twins,
+    );
+    expect(withCategory.ok && withCategory.rows[0]!.racerId).toBe(2);
+  });
+
+  it("property: a shuffled valid file passes; a repeated place is caught on its line", () => {
+    fc.assert(
+      fc.property(fc.shuffledSubarray(racers, { minLength: 2 }), fc.nat(1000), (chosen, seed) => {
+        const place = new Map<Category, number>();
+        const lines = chosen.map((r, i) => {
+          const dnf = (seed + i) % 5 === 0;
+          const p = (place.get(r.category) ?? 0) + 1;
+          if (!dnf) place.set(r.category, p);
+          return `${dnf ? "DNF" : p},${r.firstName},${r.lastName},${r.category}`;
+        });
+        const ok = checkResults(csv("Position,First Name,Last Name,Category", ...lines), racers);
+        expect(ok.ok).toBe(true);
+        expect(ok.rows).toHaveLength(chosen.length);
+        // Give the last finisher of a category the place of the first one of the same category.
+        const finished = ok.rows.filter((r) => r.status === "finished");
+        const pair = finished.find((a) =>
+          finished.some((b) => b !== a && b.category === a.category),
+        );
+        if (!pair) return;
+        const later = finished.filter((b) => b.category === pair.category).at(-1)!;
+        const idx = later.line - 2;
+        const racer = chosen[idx]!;
+        lines[idx] = `${pair.position},${racer.firstName},${racer.lastName},${racer.category}`;
+        const bad = checkResults(csv("Position,First Name,Last Name,Category", ...lines), racers);
+        expect(bad.ok).toBe(false);
+        if (!bad.ok) {
+          expect(bad.issues).toEqual([
+            {
+              line: later.line,
+              message: `Position ${pair.position} in ${pair.category} is already taken on line ${pair.line}.`,
+            },
+          ]);
+        }
+      }),
+    );
+  });
+});
+
+describe("resultsUploadSchema", () => {
+  it("needs an event and a file; defaults to a preview", () => {
+    expect(resultsUploadSchema.parse({ eventId: "5", csv: "Position\n1" })).toEqual({
+      eventId: 5,
+      csv: "Position\n1",
+      intent: "preview",
+    });
+    const bad = resultsUploadSchema.safeParse({ eventId: "", csv: "  " });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues.map((i) => i.message)).toEqual([
+      "Choose an event.",
+      "Choose a results CSV file.",
+    ]);
+  });
+});
+
+describe("settleFormSchema", () => {
+  it("needs an event id", () => {
+    expect(settleFormSchema.parse({ eventId: "7" })).toEqual({ eventId: 7 });
+    expect(settleFormSchema.safeParse({ eventId: "x" }).error?.issues[0]?.message).toBe(
+      "Choose an event.",
+    );
+  });
+});
+
+describe("averageToCents", () => {
+  it("rounds half up exactly, where floating point would not", () => {
+    // 201 / 200 = 1.005; (201 / 200) * 100 is 100.49999... in floating point.
+    expect(averageToCents([1, 1, ...Array(198).fill(1), 3])).toBe(1.01);
+    expect(averageToCents([1, 2])).toBe(1.5);
+    expect(averageToCents([1, 1, 2])).toBe(1.33);
+    expect(averageToCents([])).toBe(0);
+  });
+});
+
+describe("referenceSettlement", () => {
+  const t = (d: string) => new Date(d);
+
+  it("scores, ranks with shared places (1, 1, 3) and orders ties by username", () => {
+    const s = referenceSettlement({
+      events: [{ id: 5, startsAt: t("2027-04-18T16:00:00Z") }],
+      results: [
+        { eventId: 5, racerId: 1, status: "finished", position: 1 },
+        { eventId: 5, racerId: 2, status: "finished", position: 2 },
+        { eventId: 5, racerId: 3, status: "DNF", position: null },
+      ],
+      frozen: [
+        { eventId: 5, userId: 10, racerId: 1 },
+        { eventId: 5, userId: 11, racerId: 1 },
+        { eventId: 5, userId: 12, racerId: 2 },
+        { eventId: 5, userId: 12, racerId: 3 },
+      ],
+      users: [
+        { id: 10, usernameKey: "zed" },
+        { id: 11, usernameKey: "amy" },
+        { id: 12, usernameKey: "bob" },
+        { id: 13, usernameKey: "newbie" },
+      ],
+      leagues: [
+        { id: 1, memberIds: [10, 12] },
+        { id: 2, memberIds: [11] },
+        { id: 3, memberIds: [13] },
+      ],
+    });
+    expect(s.racers.get("5:1")).toEqual({ points: 100, pickedBy: 2 });
+    expect(s.racers.get("5:3")).toEqual({ points: 0, pickedBy: 1 });
+    expect(s.eventScores.get("5:11")).toEqual({ points: 100, rank: 1, position: 1 });
+    expect(s.eventScores.get("5:10")).toEqual({ points: 100, rank: 1, position: 2 });
+    expect(s.eventScores.get("5:12")).toEqual({ points: 80, rank: 3, position: 3 });
+    expect(s.players.get(13)).toEqual({
+      points: 0,
+      ranking: null,
+      previousRanking: null,
+      position: null,
+    });
+    expect(s.players.get(12)).toEqual({
+      points: 80,
+      ranking: 3,
+      previousRanking: null,
+      position: 3,
+    });
+    expect(s.memberScores.get("1:12")).toBe(80);
+    expect(s.leagues.get(2)).toEqual({ totalPoints: 100, ranking: 1, previousRanking: null });
+    expect(s.leagues.get(1)).toEqual({ totalPoints: 90, ranking: 2, previousRanking: null });
+    expect(s.leagues.get(3)).toEqual({ totalPoints: 0, ranking: 3, previousRanking: null });
+  });
+
+  it("previous ranking is the season table before the latest event by start time", () => {
+    const s = referenceSettlement({
+      events: [
+        { id: 6, startsAt: t("2027-05-16T16:00:00Z") },
+        { id: 5, startsAt: t("2027-04-18T16:00:00Z") },
+      ],
+      results: [
+        { eventId: 5, racerId: 1, status: "finished", position: 1 },
+        { eventId: 6, racerId: 2, status: "finished", position: 1 },
+      ],
+      frozen: [
+        { eventId: 5, userId: 10, racerId: 1 },
+        { eventId: 5, userId: 11, racerId: 2 },
+        { eventId: 6, userId: 11, racerId: 2 },
+        { eventId: 6, userId: 12, racerId: 2 },
+      ],
+      users: [
+        { id: 10, usernameKey: "a" },
+        { id: 11, usernameKey: "b" },
+        { id: 12, usernameKey: "c" },
+      ],
+      leagues: [],
+    });
+    expect(s.players.get(10)).toEqual({ points: 100, ranking: 1, previousRanking: 1, position: 1 });
+    expect(s.players.get(11)).toEqual({ points: 100, ranking: 1, previousRanking: 2, position: 2 });
+    expect(s.players.get(12)).toEqual({
+      points: 100,
+      ranking: 1,
+      previousRanking: null,
+      position: 3,
+    });
+  });
+
+  it("property: agrees with teamScore, competitionRanks and the league average", () => {
+    const resultArb = fc.oneof(
+      fc.record({
+        status: fc.constant("finished" as const),
+        position: fc.integer({ min: 1, max: 15 }),
+      }),
+      fc.record({
+        status: fc.constantFrom("DNF" as const, "DNS" as const, "DSQ" as const),
+        position: fc.constant(null),
+      }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 12 }), resultArb), { maxLength: 12 }),
+        fc.array(fc.uniqueArray(fc.integer({ min: 1, max: 14 }), { maxLength: 6 }), {
+          minLength: 1,
+          maxLength: 12,
+        }),
+        (resultEntries, teams) => {
+          const results = new Map(resultEntries);
+          const input: SettlementInput = {
+            events: [{ id: 5, startsAt: 0 }],
+            results: [...results].map(([racerId, r]) => ({ eventId: 5, racerId, ...r })),
+            frozen: teams.flatMap((team, u) =>
+              team.map((racerId) => ({ eventId: 5, userId: u + 1, racerId })),
+            ),
+            users: teams.map((_, u) => ({ id: u + 1, usernameKey: `p${u % 3}` })),
+            leagues: [{ id: 1, memberIds: teams.map((_, u) => u + 1) }],
+          };
+          const s = referenceSettlement(input);
+          const asRace = new Map<number, RaceResult>(
+            [...results].map(([id, r]) => [
+              id,
+              r.status === "finished" ? { position: r.position! } : { status: r.status },
+            ]),
+          );
+          const scored = teams
+            .map((team, u) => ({ id: u + 1, points: teamScore(team, asRace) }))
+            .filter((_, u) => teams[u]!.length > 0);
+          const sorted = [...scored].sort((a, b) => b.points - a.points);
+          const ranks = competitionRanks(sorted.map((x) => x.points));
+          sorted.forEach((x, i) => {
+            expect(s.eventScores.get(`5:${x.id}`)).toMatchObject({
+              points: x.points,
+              rank: ranks[i],
+            });
+            expect(s.players.get(x.id)).toMatchObject({ points: x.points, ranking: ranks[i] });
+          });
+          const positions = [...s.eventScores.values()]
+            .map((e) => e.position)
+            .sort((a, b) => a - b);
+          expect(positions).toEqual(scored.map((_, i) => i + 1));
+          const avg =
+            s.players.size === 0
+              ? 0
+              : [...s.players.values()].reduce((a, p) => a + p.points, 0) / s.players.size;
+          expect(Math.abs(s.leagues.get(1)!.totalPoints - avg)).toBeLessThanOrEqual(0.005 + 1e-9);
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,62 @@
+/** Points per race result (spec section 1 and 9). */
+export const POINTS = {
+  first: 100,
+  second: 80,
+  third: 65,
+  topTen: 50,
+  finisher: 10,
+  none: 0,
+} as const;
+
+export const NON_FINISH = ["DNF", "DNS", "DSQ"] as const;
+export type NonFinish = (typeof NON_FINISH)[number];
+
+/** A race result: a finishing place (1-based) or a non-finish status. */
+export type RaceResult = { position: number } | { status: NonFinish };
+
+/** Points for one place (1-based finishing position), or null/a status for no finish. */
+export function pointsForPosition(position: number | null | undefined): number {
+  if (position == null || !Number.isInteger(position) || position < 1) return POINTS.none;
+  if (position === 1) return POINTS.first;
+  if (position === 2) return POINTS.second;
+  if (position === 3) return POINTS.third;
+  if (position <= 10) return POINTS.topTen;
+  return POINTS.finisher;
+}
+
+export function pointsForResult(result: RaceResult | null | undefined): number {
+  if (!result || !("position" in result)) return POINTS.none;
+  return pointsForPosition(result.position);
+}
+
+/** A team's event score: the sum of its racers' points; a racer with no result scores 0. */
+export function teamScore(
+  racerIds: readonly number[],
+  results: ReadonlyMap<number, RaceResult>,
+): number {
+  return racerIds.reduce((sum, id) => sum + pointsForResult(results.get(id)), 0);
+}
+
+export type MemberStatus = "accepted" | "pending";
+
+/** League score: the average of accepted members' scores; 0 with none. */
+export function leagueScore(
+  members: readonly { score: number | null | undefined; status: MemberStatus | string }[],
+): number {
+  const accepted = members.filter((m) => m.status === "accepted");
+  if (accepted.length === 0) return 0;
+  const total = accepted.reduce((sum, m) => sum + (m.score ?? 0), 0);
+  return Math.round((total / accepted.length) * 100) / 100;
+}
+
+/**
+ * Competition ranking ("1, 1, 3"): equal points share a rank; the next rank skips.
+ * `items` must already be sorted by points, highest first.
+ */
+export function competitionRanks(points: readonly number[]): number[] {
+  const ranks: number[] = [];
+  for (let i = 0; i < points.length; i++) {
+    ranks.push(i > 0 && points[i] === points[i - 1] ? ranks[i - 1]! : i + 1);
+  }
+  return ranks;
+}
