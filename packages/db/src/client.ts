@@ -1,0 +1,124 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import { migrationsFolder, resolveDataDir } from "./paths.js";
+import * as schema from "./schema/index.js";
+
+export type Schema = typeof schema;
+/** One type for both drivers: the query builder is the same on PGlite and postgres-js. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Service functions take either, so they compose inside a caller's transaction. */
+export type DbOrTx = Db | Tx;
+
+export interface DbHandle {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** The embedded engine, when that is what runs (the app serves it to the CLI). */
+  pglite?: PGlite;
+  /** Where the data lives: the data folder, "memory", or the URL without its password. */
+  location: string;
+  close(): Promise<void>;
+}
+
+export interface CreateDbOptions {
+  /** PostgreSQL URL; default `DATABASE_URL`. */
+  url?: string;
+  /** PGlite data folder, or "memory"; default `DATA_DIR` or `<repo>/data`. */
+  dataDir?: string;
+  /** Apply committed migrations first (default true). */
+  migrate?: boolean;
+  /** postgres-js pool size (default 10). */
+  max?: number;
+}
+
+/**
+ * The one way to get a database: PostgreSQL through `postgres` when a URL is given (or
+ * DATABASE_URL is set), otherwise embedded PGlite in a data folder (or in memory).
+ */
+export async function createDb(opts: CreateDbOptions = {}): Promise<DbHandle> {
+  const url = opts.url ?? process.env.DATABASE_URL;
+  const handle = url ? openPostgres(url, opts.max ?? 10) : await openPglite(opts.dataDir);
+  if (opts.migrate ?? true) {
+    try {
+      await runMigrations(handle, url);
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+  return handle;
+}
+
+function openPostgres(url: string, max: number): DbHandle {
+  const client = postgres(url, { max, onnotice: () => {} });
+  const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    location: redactUrl(url),
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+async function openPglite(dataDir?: string): Promise<DbHandle> {
+  const dir = dataDir ?? resolveDataDir();
+  let pglite: PGlite;
+  if (dir === "memory") {
+    pglite = new PGlite();
+  } else {
+    const pgdata = path.join(dir, "pgdata");
+    mkdirSync(pgdata, { recursive: true });
+    pglite = new PGlite(pgdata);
+  }
+  await pglite.waitReady;
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    pglite,
+    location: dir,
+    close: async () => {
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+async function runMigrations(handle: DbHandle, url?: string): Promise<void> {
+  if (handle.kind === "pglite") {
+    await migratePglite(handle.db as never, { migrationsFolder });
+    return;
+  }
+  // Several processes may start at once (app instances, CLI): one migrates, the others wait.
+  const client = postgres(url!, { max: 1, onnotice: () => {} });
+  try {
+    await client`select pg_advisory_lock(727274)`;
+    await migratePostgres(drizzlePostgres(client), { migrationsFolder });
+    await client`select pg_advisory_unlock(727274)`;
+  } finally {
+    await client.end({ timeout: 5 });
+  }
+}
+
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = "***";
+    return u.toString();
+  } catch {
+    return "postgres";
+  }
+}
+
+/** Rows of a raw `db.execute()` result: postgres-js returns an array, PGlite `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

@@ -1,0 +1,426 @@
+/**
+ * Sharing the embedded database between the running app and the admin CLI.
+ *
+ * PGlite is one process and one session per data folder, and nothing stops a second process from
+ * opening the same folder (which would corrupt it). So the app serves its PGlite on a loopback
+ * port and writes `<dataDir>/db-socket.json` (port, pid, password; mode 0600); the CLI finds that
+ * file and connects with the postgres driver instead of opening the folder.
+ *
+ * The socket clients and the app share PGlite's single session, so a client's transaction must
+ * never interleave with the app's queries (the app would run inside the client's transaction, or
+ * a client's ROLLBACK would undo the app's writes). Each client exchange therefore holds PGlite's
+ * transaction lock (the one the app's own `query()` and `transaction()` take) from its first
+ * message until the session is idle again (ReadyForQuery with status "I"), and messages of other
+ * clients wait their turn. A client that goes away mid-transaction is rolled back; one that stalls
+ * while holding the lock is disconnected after `idleMs`.
+ */
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import { PGLiteSocketHandler } from "@electric-sql/pglite-socket";
+
+export const DB_SOCKET_FILE = "db-socket.json";
+
+export interface DbSocketInfo {
+  pid: number;
+  host: string;
+  port: number;
+  password: string;
+}
+
+export function dbSocketFile(dataDir: string): string {
+  return path.join(dataDir, DB_SOCKET_FILE);
+}
+
+/** The socket file's content, or null when it is missing or not ours. */
+export function readDbSocketInfo(dataDir: string): DbSocketInfo | null {
+  try {
+    const raw = JSON.parse(readFileSync(dbSocketFile(dataDir), "utf8")) as Partial<DbSocketInfo>;
+    if (
+      Number.isSafeInteger(raw.pid) &&
+      Number.isSafeInteger(raw.port) &&
+      typeof raw.host === "string" &&
+      typeof raw.password === "string"
+    ) {
+      return raw as DbSocketInfo;
+    }
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a process exists (EPERM: it exists but belongs to someone else). */
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * The PostgreSQL URL under which a running app serves the embedded database of `dataDir`, or null
+ * when no live app holds it (no socket file, an unreadable one, or a stale one whose process is
+ * gone): then the folder can be opened directly.
+ */
+export function connectionForDataDir(
+  dataDir: string,
+  alive: (pid: number) => boolean = isProcessAlive,
+): string | null {
+  if (dataDir === "memory") return null;
+  const info = readDbSocketInfo(dataDir);
+  if (!info || !alive(info.pid)) return null;
+  const password = encodeURIComponent(info.password);
+  // prepare=false: named statements would pile up in the session the app shares.
+  return `postgres://postgres:${password}@${info.host}:${info.port}/postgres?prepare=false`;
+}
+
+// --- serving ------------------------------------------------------------------------------------
+
+const PROTOCOL_3 = 196608;
+const TERMINATE = 0x58; // "X"
+const PASSWORD = 0x70; // "p"
+const READY = 0x5a; // "Z"
+const IDLE = 0x49; // "I"
+
+/** AuthenticationCleartextPassword: asks the client for the password from the socket file. */
+const AUTH_CLEARTEXT = Uint8Array.from([0x52, 0, 0, 0, 8, 0, 0, 0, 3]);
+/** Sync: ends an extended-protocol exchange a client left half-way. */
+const SYNC = Uint8Array.from([0x53, 0, 0, 0, 4]);
+
+function simpleQuery(sqlText: string): Uint8Array {
+  const body = Buffer.from(`${sqlText}\0`, "utf8");
+  const out = Buffer.alloc(5 + body.length);
+  out.write("Q", 0, "latin1");
+  out.writeInt32BE(4 + body.length, 1);
+  body.copy(out, 5);
+  return out;
+}
+
+function errorResponse(code: string, message: string): Uint8Array {
+  const fields = Buffer.from(`SFATAL\0VFATAL\0C${code}\0M${message}\0\0`, "utf8");
+  const out = Buffer.alloc(5 + fields.length);
+  out.write("E", 0, "latin1");
+  out.writeInt32BE(4 + fields.length, 1);
+  fields.copy(out, 5);
+  return out;
+}
+
+function isStartup(message: Uint8Array): boolean {
+  return message.length >= 8 && Buffer.from(message).readInt32BE(4) === PROTOCOL_3;
+}
+
+function digest(value: Uint8Array | string): Buffer {
+  return createHash("sha256").update(value).digest();
+}
+
+/** PGlite's transaction lock, held across several messages of one client. */
+class TransactionGate {
+  #release: (() => void) | null = null;
+  #entering: Promise<void> | null = null;
+
+  constructor(private readonly pglite: PGlite) {}
+
+  get held(): boolean {
+    return this.#release !== null;
+  }
+
+  acquire(): Promise<void> {
+    if (this.#release) return Promise.resolve();
+    this.#entering ??= new Promise<void>((entered, failed) => {
+      this.pglite
+        ._runExclusiveTransaction(
+          () =>
+            new Promise<void>((release) => {
+              this.#release = release;
+              this.#entering = null;
+              entered();
+            }),
+        )
+        .catch(failed);
+    });
+    return this.#entering;
+  }
+
+  release(): void {
+    const release = this.#release;
+    this.#release = null;
+    release?.();
+  }
+}
+
+type Stage = "startup" | "password" | "ready" | "rejected";
+
+interface Job {
+  handlerId: number;
+  /** A protocol message, or null: the client is gone, clean up after it. */
+  message: Uint8Array | null;
+  onData: (data: Uint8Array) => void;
+  resolve: (bytes: number) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * The queue `PGLiteSocketHandler` feeds: authenticates each client, then runs its messages on
+ * PGlite one at a time under the transaction gate (see the file comment).
+ */
+class SharedSession {
+  #jobs: Job[] = [];
+  #running = false;
+  /** The client holding the gate: inside a transaction or an unfinished exchange. */
+  #owner: number | null = null;
+  #ownerSeen = 0;
+  #stages = new Map<number, { stage: Stage; startup?: Uint8Array }>();
+  readonly #gate: TransactionGate;
+  readonly #password: Buffer;
+
+  constructor(
+    private readonly pglite: PGlite,
+    password: string,
+    private readonly disconnect: (handlerId: number) => void,
+  ) {
+    this.#gate = new TransactionGate(pglite);
+    this.#password = digest(password);
+  }
+
+  /** The client that has held the gate without a message for longer than `ms`, if any. */
+  stalledOwner(ms: number, now = Date.now()): number | null {
+    return this.#owner !== null && now - this.#ownerSeen > ms ? this.#owner : null;
+  }
+
+  // The three methods PGLiteSocketHandler calls.
+  enqueue(handlerId: number, message: Uint8Array, onData: (d: Uint8Array) => void) {
+    return new Promise<number>((resolve, reject) => {
+      this.#jobs.push({ handlerId, message, onData, resolve, reject });
+      void this.#pump();
+    });
+  }
+
+  clearQueueForHandler(handlerId: number): void {
+    this.#jobs = this.#jobs.filter((job) => {
+      if (job.handlerId !== handlerId || job.message === null) return true;
+      job.reject(new Error("client disconnected"));
+      return false;
+    });
+  }
+
+  clearTransactionIfNeeded(handlerId: number): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.#jobs.push({
+        handlerId,
+        message: null,
+        onData: () => {},
+        resolve: () => resolve(),
+        reject,
+      });
+      void this.#pump();
+    });
+  }
+
+  /** Ends whatever a client left open and gives the gate back (server shutdown). */
+  async close(): Promise<void> {
+    if (this.#owner !== null) await this.#abandon();
+    this.#gate.release();
+  }
+
+  async #pump(): Promise<void> {
+    if (this.#running) return;
+    this.#running = true;
+    try {
+      for (;;) {
+        // While a client holds the gate only its own messages may run.
+        const i =
+          this.#owner === null ? 0 : this.#jobs.findIndex((j) => j.handlerId === this.#owner);
+        if (i < 0 || i >= this.#jobs.length) break;
+        const job = this.#jobs.splice(i, 1)[0]!;
+        try {
+          job.resolve(await this.#run(job));
+        } catch (error) {
+          job.reject(error as Error);
+        }
+      }
+    } finally {
+      this.#running = false;
+    }
+  }
+
+  async #run(job: Job): Promise<number> {
+    const { handlerId, message, onData } = job;
+    if (message === null) {
+      if (this.#owner === handlerId) await this.#abandon();
+      this.#stages.delete(handlerId);
+      return 0;
+    }
+    const state = this.#stages.get(handlerId) ?? { stage: "startup" as Stage };
+    this.#stages.set(handlerId, state);
+    switch (state.stage) {
+      case "startup":
+        if (!isStartup(message)) return this.#refuse(handlerId, onData, "08P01", "bad startup");
+        state.startup = message;
+        state.stage = "password";
+        onData(AUTH_CLEARTEXT);
+        return AUTH_CLEARTEXT.length;
+      case "password": {
+        const given = message[0] === PASSWORD ? message.subarray(5, message.length - 1) : null;
+        if (!given || !timingSafeEqual(digest(given), this.#password)) {
+          return this.#refuse(handlerId, onData, "28P01", "password authentication failed");
+        }
+        state.stage = "ready";
+        return this.#forward(handlerId, state.startup!, onData);
+      }
+      case "ready":
+        // Terminate would end PGlite's only session, which the app is still using.
+        if (message[0] === TERMINATE) return 0;
+        return this.#forward(handlerId, message, onData);
+      case "rejected":
+        return 0;
+    }
+  }
+
+  #refuse(handlerId: number, onData: (d: Uint8Array) => void, code: string, text: string) {
+    const state = this.#stages.get(handlerId);
+    if (state) state.stage = "rejected";
+    const error = errorResponse(code, text);
+    onData(error);
+    setImmediate(() => this.disconnect(handlerId));
+    return error.length;
+  }
+
+  async #forward(handlerId: number, message: Uint8Array, onData: (d: Uint8Array) => void) {
+    await this.#gate.acquire();
+    this.#owner = handlerId;
+    this.#ownerSeen = Date.now();
+    let bytes = 0;
+    // The last 6 bytes sent: a final ReadyForQuery ("Z", length 5, status) means the exchange is
+    // over, and status "I" that no transaction is open. Mid-exchange replies never end in one.
+    const tail = new Uint8Array(6);
+    try {
+      await this.pglite.runExclusive(() =>
+        this.pglite.execProtocolRawStream(message, {
+          onRawData: (data) => {
+            bytes += data.length;
+            if (data.length >= 6) tail.set(data.subarray(data.length - 6));
+            else {
+              tail.copyWithin(0, data.length);
+              tail.set(data, 6 - data.length);
+            }
+            onData(data);
+          },
+        }),
+      );
+    } finally {
+      const idle = tail[0] === READY && tail[4] === 5 && tail[5] === IDLE;
+      if (idle && !this.pglite.isInTransaction()) {
+        this.#owner = null;
+        this.#gate.release();
+      }
+    }
+    return bytes;
+  }
+
+  /** The owner is gone or stalled: finish its exchange, roll back, free the gate. */
+  async #abandon(): Promise<void> {
+    const discard = { onRawData: () => {} };
+    try {
+      await this.pglite.runExclusive(async () => {
+        await this.pglite.execProtocolRawStream(SYNC, discard);
+        if (this.pglite.isInTransaction()) {
+          await this.pglite.execProtocolRawStream(simpleQuery("ROLLBACK"), discard);
+        }
+      });
+    } finally {
+      this.#owner = null;
+      this.#gate.release();
+    }
+  }
+}
+
+export interface ServeDbSocketOptions {
+  /** Loopback by default: the socket is for admin tools on the same machine. */
+  host?: string;
+  /** 0 (default): any free port. */
+  port?: number;
+  /** A client holding the database this long without a word is disconnected (default 30 s). */
+  idleMs?: number;
+  maxConnections?: number;
+}
+
+export interface DbSocketServer {
+  host: string;
+  port: number;
+  /** The URL clients use (contains the password). */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves `pglite` (the app's open embedded database in `dataDir`) to admin tools and writes the
+ * socket file they look for. `close()` stops serving and removes the file.
+ */
+export async function serveDbSocket(
+  pglite: PGlite,
+  dataDir: string,
+  opts: ServeDbSocketOptions = {},
+): Promise<DbSocketServer> {
+  const host = opts.host ?? "127.0.0.1";
+  const idleMs = opts.idleMs ?? 30_000;
+  const password = randomBytes(24).toString("base64url");
+  const sockets = new Map<number, net.Socket>();
+  const session = new SharedSession(pglite, password, (id) => sockets.get(id)?.destroy());
+
+  const server = net.createServer((socket) => {
+    const handler = new PGLiteSocketHandler({
+      queryQueue: session as never,
+      closeOnDetach: true,
+    });
+    sockets.set(handler.handlerId, socket);
+    socket.once("close", () => sockets.delete(handler.handlerId));
+    handler.attach(socket).catch(() => socket.destroy());
+  });
+  server.maxConnections = opts.maxConnections ?? 8;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port ?? 0, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as net.AddressInfo).port;
+
+  const watchdog = setInterval(
+    () => {
+      const stalled = session.stalledOwner(idleMs);
+      if (stalled !== null) sockets.get(stalled)?.destroy();
+    },
+    Math.min(5000, idleMs),
+  );
+  watchdog.unref();
+
+  const file = dbSocketFile(dataDir);
+  const info: DbSocketInfo = { pid: process.pid, host, port, password };
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify(info)}\n`, { mode: 0o600 });
+  renameSync(tmp, file);
+
+  let closed = false;
+  return {
+    host,
+    port,
+    url: `postgres://postgres:${password}@${host}:${port}/postgres?prepare=false`,
+    async close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(watchdog);
+      // Only remove the file if it is still ours (another app may have taken the folder over).
+      if (readDbSocketInfo(dataDir)?.pid === process.pid) rmSync(file, { force: true });
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of sockets.values()) socket.destroy();
+      await stopped;
+      await session.close();
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "./auth.js";
+
+/** Every admin write: who, what, when. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** "web:alice@example.com", "cli": how the write came in. */
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    target: text("target").notNull().default(""),
+    detail: jsonb("detail"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt)],
+);
+
+/** Outgoing e-mail. In the embedded default this is where mail goes (the admin reads it). */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    error: text("error"),
+  },
+  (t) => [index("outbox_created_idx").on(t.createdAt)],
+);
+
+/** Partner sites allowed to embed the widgets. */
+export const partners = pgTable("partners", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  name: text("name").notNull(),
+  publishableKey: text("publishable_key").notNull().unique(),
+  origins: text("origins").array().notNull().default([]),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,82 @@
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/**
+ * Credentials, kept apart from the player profile (`users`) as the spec keeps the authentication
+ * account apart from the users record: a login can succeed while the profile is missing.
+ */
+export const accounts = pgTable("accounts", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const ROLES = ["player", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The player profile (spec: users/{uid}). Same id as the account. */
+export const users = pgTable(
+  "users",
+  {
+    id: integer("id")
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    username: text("username").notNull(),
+    /** Lower-cased username: uniqueness is case-insensitive. */
+    usernameKey: text("username_key").notNull(),
+    role: text("role", { enum: ROLES }).notNull().default("player"),
+    accepted: boolean("accepted").notNull().default(true),
+    credits: integer("credits").notNull().default(100),
+    /** Season total, materialised at settlement. */
+    points: integer("points").notNull().default(0),
+    /** Season rank (shared on ties), null until the first scored event. */
+    ranking: integer("ranking"),
+    /** Rank before the last settled event, for movement arrows. */
+    previousRanking: integer("previous_ranking"),
+    /**
+     * Unique place in the season table (ties ordered by username), so a player's page is known.
+     * Not indexed: pages read season_standings, and an index here would make every settlement
+     * rewrite all of this table's indexes instead of a heap-only update.
+     */
+    rankingPosition: integer("ranking_position"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    uniqueIndex("users_username_key").on(t.usernameKey),
+  ],
+);
+
+/** Server-side sessions; the cookie holds a random token, the table its SHA-256. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    userAgent: text("user_agent"),
+  },
+  (t) => [
+    index("sessions_account_idx").on(t.accountId),
+    index("sessions_expires_idx").on(t.expiresAt),
+  ],
+);
+
+/** Fixed-window counters shared by every app instance (login and API rate limits). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull().default(0),
+  resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,231 @@
+import {
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { users } from "./auth.js";
+
+export const EVENT_STATUSES = ["open", "closed", "archived"] as const;
+export const CATEGORIES = ["Pro Men", "Pro Women", "17-18 Men", "17-18 Women"] as const;
+
+/** Events (the spec's games): a fixed list, ids 1-12. */
+export const events = pgTable(
+  "events",
+  {
+    id: integer("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    series: text("series").notNull().default(""),
+    location: text("location").notNull().default(""),
+    cover: text("cover").notNull(),
+    logo: text("logo").notNull(),
+    description: text("description").notNull().default(""),
+    status: text("status", { enum: EVENT_STATUSES }).notNull().default("closed"),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    /** When the teams were frozen for scoring (at the lock moment). */
+    frozenAt: timestamp("frozen_at", { withTimezone: true }),
+    /** When results were last settled. */
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (t) => [index("events_starts_idx").on(t.startsAt)],
+);
+
+export const racers = pgTable(
+  "racers",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    gameId: integer("game_id")
+      .notNull()
+      .default(5)
+      .references(() => events.id),
+    category: text("category", { enum: CATEGORIES }).notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    /** Lower-cased "first|last": re-uploads match on (game, name) and update. */
+    nameKey: text("name_key").notNull(),
+    picture: text("picture"),
+    origin: text("origin").notNull().default(""),
+    rank2024: integer("rank2024").notNull().default(0),
+    totalPoint2024: integer("total_point2024").notNull().default(0),
+    price: integer("price").notNull().default(75000),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("racers_game_name_key").on(t.gameId, t.nameKey),
+    index("racers_game_category_rank_idx").on(t.gameId, t.category, t.rank2024),
+  ],
+);
+
+/** A team per player per event. */
+export const teams = pgTable(
+  "teams",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id),
+    /** Bumped at every save: counts edits and guards against lost updates. */
+    version: integer("version").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("teams_user_event_key").on(t.userId, t.eventId),
+    index("teams_event_idx").on(t.eventId),
+  ],
+);
+
+export const teamRacers = pgTable(
+  "team_racers",
+  {
+    teamId: integer("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    racerId: integer("racer_id")
+      .notNull()
+      .references(() => racers.id, { onDelete: "cascade" }),
+    /** Slot 0-5 in the grid, so the order the player chose survives. */
+    slot: integer("slot").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.racerId] }),
+    uniqueIndex("team_racers_slot_key").on(t.teamId, t.slot),
+    index("team_racers_racer_idx").on(t.racerId),
+  ],
+);
+
+/**
+ * Teams frozen at the lock moment: what scoring reads; later edits cannot touch it. Copied from
+ * teams (whose rows are checked) in one statement, so it carries no foreign keys: six checks per
+ * row made freezing a million teams take minutes. A trigger on users removes a deleted player's
+ * rows (migration 0004).
+ */
+export const frozenTeamRacers = pgTable(
+  "frozen_team_racers",
+  {
+    eventId: integer("event_id").notNull(),
+    userId: integer("user_id").notNull(),
+    racerId: integer("racer_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId, t.racerId] })],
+);
+
+export const RESULT_STATUSES = ["finished", "DNF", "DNS", "DSQ"] as const;
+
+/** Official results: a place per category, or a non-finish status. */
+export const raceResults = pgTable(
+  "race_results",
+  {
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id),
+    racerId: integer("racer_id")
+      .notNull()
+      .references(() => racers.id),
+    category: text("category", { enum: CATEGORIES }).notNull(),
+    position: integer("position"),
+    status: text("status", { enum: RESULT_STATUSES }).notNull(),
+    /** The racer's contribution: points from the table for this result. */
+    points: integer("points").notNull().default(0),
+    /** How many frozen teams picked this racer (filled at settlement). */
+    pickedBy: integer("picked_by").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.racerId] }),
+    uniqueIndex("race_results_place_key").on(t.eventId, t.category, t.position),
+  ],
+);
+
+/**
+ * A player's score and rank in one settled event. Written only by the settlement (a million rows
+ * at a time), so like frozen_team_racers it has no foreign keys and only the indexes reads need:
+ * the key (own row) and the stored place (pages).
+ */
+export const eventScores = pgTable(
+  "event_scores",
+  {
+    eventId: integer("event_id").notNull(),
+    userId: integer("user_id").notNull(),
+    points: integer("points").notNull().default(0),
+    rank: integer("rank"),
+    /** Unique place in the event table (ties ordered by username): pages read a range of it. */
+    position: integer("position"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId] }),
+    index("event_scores_position_idx").on(t.eventId, t.position),
+  ],
+);
+
+export const leagues = pgTable(
+  "leagues",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Shareable invite code; the owner can reset it. */
+    joinCode: text("join_code").notNull().unique(),
+    /** Average of accepted members' scores. */
+    totalPoints: doublePrecision("total_points").notNull().default(0),
+    ranking: integer("ranking"),
+    previousRanking: integer("previous_ranking"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("leagues_owner_idx").on(t.ownerId),
+    index("leagues_ranking_idx").on(t.ranking, t.id),
+  ],
+);
+
+export const MEMBER_STATUSES = ["accepted"] as const;
+
+export const leagueMembers = pgTable(
+  "league_members",
+  {
+    leagueId: integer("league_id")
+      .notNull()
+      .references(() => leagues.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: MEMBER_STATUSES }).notNull().default("accepted"),
+    score: integer("score").notNull().default(0),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.leagueId, t.userId] }),
+    index("league_members_user_idx").on(t.userId),
+  ],
+);
+
+export const leagueInvitations = pgTable(
+  "league_invitations",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    leagueId: integer("league_id")
+      .notNull()
+      .references(() => leagues.id, { onDelete: "cascade" }),
+    /** Normalised (lower-cased) e-mail of the guest. */
+    email: text("email").notNull(),
+    status: text("status", { enum: ["pending"] })
+      .notNull()
+      .default("pending"),
+    invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("league_invitations_league_email_key").on(t.leagueId, t.email),
+    index("league_invitations_email_idx").on(t.email),
+  ],
+);

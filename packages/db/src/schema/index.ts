@@ -1,0 +1,5 @@
+export * from "./admin.js";
+export * from "./auth.js";
+export * from "./embed.js";
+export * from "./game.js";
+export * from "./scoring.js";

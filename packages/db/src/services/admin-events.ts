@@ -1,0 +1,79 @@
+/** Admin writes on events: status (open, closed, archived) and start time. Each is audited. */
+import { type EventStatus, isEventStatus } from "@game/core";
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "../client.js";
+import { events } from "../schema/index.js";
+import { AdminActionError, type AdminActor, recordAudit } from "./audit.js";
+import type { EventRow } from "./events.js";
+
+export interface EventChange {
+  event: EventRow;
+  /** False when the event already had that value (nothing written, nothing audited). */
+  changed: boolean;
+}
+
+/** Start times an admin may set: a sane window, so a typo like year 20277 is refused. */
+export const EARLIEST_START = new Date("2000-01-01T00:00:00Z");
+export const LATEST_START = new Date("2100-01-01T00:00:00Z");
+
+async function lockEvent(tx: DbOrTx, eventId: number): Promise<EventRow> {
+  if (!Number.isSafeInteger(eventId) || eventId <= 0 || eventId > 2_147_483_647) {
+    throw new AdminActionError(`No event with id ${eventId}.`, "not-found");
+  }
+  const [row] = await tx.select().from(events).where(eq(events.id, eventId)).for("update");
+  if (!row) throw new AdminActionError(`No event with id ${eventId}.`, "not-found");
+  return row;
+}
+
+export async function setEventStatus(
+  db: DbOrTx,
+  eventId: number,
+  status: string,
+  actor: AdminActor,
+): Promise<EventChange> {
+  if (!isEventStatus(status)) {
+    throw new AdminActionError(`Status must be open, closed or archived, not "${status}".`);
+  }
+  return db.transaction(async (tx) => {
+    const before = await lockEvent(tx, eventId);
+    if (before.status === status) return { event: before, changed: false };
+    const [event] = await tx
+      .update(events)
+      .set({ status: status as EventStatus })
+      .where(eq(events.id, eventId))
+      .returning();
+    await recordAudit(tx, actor, "event.status", `event:${eventId}`, {
+      from: before.status,
+      to: status,
+    });
+    return { event: event!, changed: true };
+  });
+}
+
+export async function scheduleEvent(
+  db: DbOrTx,
+  eventId: number,
+  startsAt: Date,
+  actor: AdminActor,
+): Promise<EventChange> {
+  if (!(startsAt instanceof Date) || Number.isNaN(startsAt.getTime())) {
+    throw new AdminActionError("Give the start time as a date and time.");
+  }
+  if (startsAt < EARLIEST_START || startsAt >= LATEST_START) {
+    throw new AdminActionError("The start time must be between the years 2000 and 2099.");
+  }
+  return db.transaction(async (tx) => {
+    const before = await lockEvent(tx, eventId);
+    if (before.startsAt.getTime() === startsAt.getTime()) return { event: before, changed: false };
+    const [event] = await tx
+      .update(events)
+      .set({ startsAt })
+      .where(eq(events.id, eventId))
+      .returning();
+    await recordAudit(tx, actor, "event.schedule", `event:${eventId}`, {
+      from: before.startsAt.toISOString(),
+      to: startsAt.toISOString(),
+    });
+    return { event: event!, changed: true };
+  });
+}

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DbHandle } from "../client.js";
+import { createTestDb } from "../testing.js";
+import { CLI_ACTOR, listAudit, recordAudit, webActor } from "./audit.js";
+
+let h: DbHandle;
+beforeAll(async () => {
+  h = await createTestDb();
+});
+afterAll(() => h.close());
+
+describe("audit log", () => {
+  it("names the web admin by e-mail and the CLI as cli", () => {
+    expect(webActor({ id: 7, email: "a@example.com" })).toEqual({
+      actor: "web:a@example.com",
+      actorId: 7,
+    });
+    expect(CLI_ACTOR).toEqual({ actor: "cli", actorId: null });
+  });
+
+  it("lists newest first, paged, filtered by action", async () => {
+    for (let i = 0; i < 5; i++) {
+      await recordAudit(h.db, CLI_ACTOR, i % 2 ? "odd" : "even", `t${i}`, { i });
+    }
+    const page = await listAudit(h.db, { limit: 2 });
+    expect(page.total).toBe(5);
+    expect(page.rows.map((r) => r.target)).toEqual(["t4", "t3"]);
+    expect((await listAudit(h.db, { limit: 2, offset: 4 })).rows.map((r) => r.target)).toEqual([
+      "t0",
+    ]);
+    const odd = await listAudit(h.db, { action: "odd" });
+    expect(odd.rows.map((r) => r.detail)).toEqual([{ i: 3 }, { i: 1 }]);
+    expect(odd.total).toBe(2);
+  });
+});

@@ -1,0 +1,539 @@
+/**
+ * Mini leagues. Every function takes the acting player (null for a visitor), checks permission
+ * itself and returns a typed result: expected refusals are values, never thrown errors. Writes run
+ * in one transaction that first locks the league row, so accept, join, leave and delete of the same
+ * league are serialised (no membership can be added to a league being deleted).
+ */
+import { randomBytes } from "node:crypto";
+import { inviteEmailSchema, leagueNameSchema, leagueScore, normalizeEmail } from "@game/core";
+import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import type { DbOrTx, Tx } from "../client.js";
+import { leagueInvitations, leagueMembers, leagues, users } from "../schema/index.js";
+
+/** Who acts: the signed-in player's id and e-mail (invitations are matched by e-mail). */
+export interface LeagueActor {
+  id: number;
+  email: string;
+}
+
+/** A league can hold at most this many open invitations: keeps invite mail from becoming spam. */
+export const MAX_PENDING_INVITATIONS = 50;
+
+/**
+ * Why an action was refused. `not-found` covers both a league that does not exist and one the
+ * actor may not see, so forged ids reveal nothing.
+ */
+export type LeagueRefusal =
+  | { ok: false; reason: "signed-out" }
+  | { ok: false; reason: "invalid"; message: string }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "forbidden" }
+  | { ok: false; reason: "limit" };
+
+export type LeagueResult<T extends object = object> = ({ ok: true } & T) | LeagueRefusal;
+
+export interface LeagueMemberView {
+  userId: number;
+  username: string;
+  score: number;
+  status: "accepted";
+  isOwner: boolean;
+  joinedAt: Date;
+}
+
+export interface LeagueInvitationView {
+  email: string;
+  status: "pending";
+}
+
+export interface LeagueView {
+  id: number;
+  name: string;
+  ownerId: number;
+  totalPoints: number;
+  ranking: number | null;
+  /** How the actor relates to the league. */
+  role: "owner" | "member" | "invited";
+  members: LeagueMemberView[];
+  /** Open invitations; only members see them (guests' e-mails stay private to the league). */
+  invited: LeagueInvitationView[];
+  /** The shareable join code; only members see it. */
+  joinCode: string | null;
+  /** For an invited player: who invited them. */
+  invitedBy: string | null;
+}
+
+const MAX_INT = 2_147_483_647;
+
+function validId(id: unknown): id is number {
+  return typeof id === "number" && Number.isSafeInteger(id) && id > 0 && id <= MAX_INT;
+}
+
+const JOIN_CODE = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** 96 random bits, URL-safe: unguessable, short enough to share. */
+export function newJoinCode(): string {
+  return randomBytes(12).toString("base64url");
+}
+
+function invalid(error: { issues: readonly { message: string }[] }): LeagueRefusal {
+  return { ok: false, reason: "invalid", message: error.issues[0]?.message ?? "Invalid input." };
+}
+
+const SIGNED_OUT = { ok: false, reason: "signed-out" } as const;
+const NOT_FOUND = { ok: false, reason: "not-found" } as const;
+const FORBIDDEN = { ok: false, reason: "forbidden" } as const;
+
+/** The league row, locked until the transaction ends; undefined when it does not exist. */
+async function lockLeague(tx: Tx, leagueId: number) {
+  const [row] = await tx.select().from(leagues).where(eq(leagues.id, leagueId)).for("update");
+  return row;
+}
+
+async function isMember(tx: DbOrTx, leagueId: number, userId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ userId: leagueMembers.userId })
+    .from(leagueMembers)
+    .where(and(eq(leagueMembers.leagueId, leagueId), eq(leagueMembers.userId, userId)));
+  return row !== undefined;
+}
+
+/** Member or invited (the owner is always a member). */
+async function canSee(tx: DbOrTx, leagueId: number, actor: LeagueActor): Promise<boolean> {
+  if (await isMember(tx, leagueId, actor.id)) return true;
+  const [invited] = await tx
+    .select({ id: leagueInvitations.id })
+    .from(leagueInvitations)
+    .where(
+      and(
+        eq(leagueInvitations.leagueId, leagueId),
+        eq(leagueInvitations.email, normalizeEmail(actor.email)),
+      ),
+    );
+  return invited !== undefined;
+}
+
+/** Recomputes the league's totalPoints from its accepted members (spec: their average). */
+export async function recomputeLeagueTotal(tx: DbOrTx, leagueId: number): Promise<number> {
+  const rows = await tx
+    .select({ score: leagueMembers.score, status: leagueMembers.status })
+    .from(leagueMembers)
+    .where(eq(leagueMembers.leagueId, leagueId));
+  const total = leagueScore(rows);
+  await tx.update(leagues).set({ totalPoints: total }).where(eq(leagues.id, leagueId));
+  return total;
+}
+
+/** Inserts a league with a fresh join code, retrying the (astronomically rare) code clash. */
+async function insertLeague(tx: Tx, name: string, ownerId: number) {
+  for (let attempt = 0; ; attempt++) {
+    const [row] = await tx
+      .insert(leagues)
+      .values({ name, ownerId, joinCode: newJoinCode(), totalPoints: 0 })
+      .onConflictDoNothing({ target: leagues.joinCode })
+      .returning();
+    if (row) return row;
+    if (attempt >= 4) throw new Error("could not draw a unique join code");
+  }
+}
+
+/** Creates a league: the owner is its only member (accepted, score 0), no invitations, 0 points. */
+export async function createLeague(
+  db: DbOrTx,
+  actor: LeagueActor | null,
+  name: unknown,
+): Promise<LeagueResult<{ league: { id: number; name: string; joinCode: string } }>> {
+  if (!actor) return SIGNED_OUT;
+  const parsed = leagueNameSchema.safeParse(name);
+  if (!parsed.success) return invalid(parsed.error);
+  return db.transaction(async (tx) => {
+    const league = await insertLeague(tx, parsed.data, actor.id);
+    await tx
+      .insert(leagueMembers)
+      .values({ leagueId: league.id, userId: actor.id, status: "accepted", score: 0 });
+    return { ok: true, league: { id: league.id, name: league.name, joinCode: league.joinCode } };
+  });
+}
+
+/** Ids of the leagues the actor may see: member, owner, or invited by e-mail. */
+async function visibleLeagueIds(db: DbOrTx, actor: LeagueActor): Promise<number[]> {
+  const email = normalizeEmail(actor.email);
+  const rows = await db
+    .select({ id: leagues.id })
+    .from(leagues)
+    .where(
+      or(
+        eq(leagues.ownerId, actor.id),
+        inArray(
+          leagues.id,
+          db
+            .select({ id: leagueMembers.leagueId })
+            .from(leagueMembers)
+            .where(eq(leagueMembers.userId, actor.id)),
+        ),
+        inArray(
+          leagues.id,
+          db
+            .select({ id: leagueInvitations.leagueId })
+            .from(leagueInvitations)
+            .where(eq(leagueInvitations.email, email)),
+        ),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/** Builds the views of the given leagues as `actor` may see them. */
+async function viewsOf(db: DbOrTx, actor: LeagueActor, ids: number[]): Promise<LeagueView[]> {
+  if (ids.length === 0) return [];
+  const email = normalizeEmail(actor.email);
+  const inviter = sql<
+    string | null
+  >`(select ${users.username} from ${users} where ${users.id} = ${leagueInvitations.invitedBy})`;
+  const [leagueRows, memberRows, invitationRows] = await Promise.all([
+    db
+      .select()
+      .from(leagues)
+      .where(inArray(leagues.id, ids))
+      .orderBy(asc(leagues.name), asc(leagues.id)),
+    db
+      .select({
+        leagueId: leagueMembers.leagueId,
+        userId: leagueMembers.userId,
+        username: users.username,
+        score: leagueMembers.score,
+        status: leagueMembers.status,
+        joinedAt: leagueMembers.joinedAt,
+      })
+      .from(leagueMembers)
+      .innerJoin(users, eq(users.id, leagueMembers.userId))
+      .where(inArray(leagueMembers.leagueId, ids))
+      .orderBy(desc(leagueMembers.score), asc(users.usernameKey)),
+    db
+      .select({
+        leagueId: leagueInvitations.leagueId,
+        email: leagueInvitations.email,
+        status: leagueInvitations.status,
+        invitedBy: inviter,
+      })
+      .from(leagueInvitations)
+      .where(inArray(leagueInvitations.leagueId, ids))
+      .orderBy(asc(leagueInvitations.createdAt), asc(leagueInvitations.id)),
+  ]);
+  return leagueRows.map((l) => {
+    const members = memberRows
+      .filter((m) => m.leagueId === l.id)
+      .map((m) => ({
+        userId: m.userId,
+        username: m.username,
+        score: m.score,
+        status: m.status,
+        isOwner: m.userId === l.ownerId,
+        joinedAt: m.joinedAt,
+      }));
+    const invitations = invitationRows.filter((i) => i.leagueId === l.id);
+    const member = members.some((m) => m.userId === actor.id);
+    const role = l.ownerId === actor.id ? "owner" : member ? "member" : "invited";
+    const own = invitations.find((i) => i.email === email);
+    return {
+      id: l.id,
+      name: l.name,
+      ownerId: l.ownerId,
+      totalPoints: l.totalPoints,
+      ranking: l.ranking,
+      role,
+      members,
+      invited:
+        role === "invited" ? [] : invitations.map((i) => ({ email: i.email, status: i.status })),
+      joinCode: role === "invited" ? null : l.joinCode,
+      invitedBy: role === "invited" ? (own?.invitedBy ?? null) : null,
+    } satisfies LeagueView;
+  });
+}
+
+/** The leagues a player sees (member, owner or invited), by name. A visitor sees none. */
+export async function listLeaguesForUser(
+  db: DbOrTx,
+  actor: LeagueActor | null,
+): Promise<LeagueView[]> {
+  if (!actor) return [];
+  return viewsOf(db, actor, await visibleLeagueIds(db, actor));
+}
+
+/** One league as the actor sees it, or null when it does not exist or is not visible to them. */
+export async function getLeagueForUser(
+  db: DbOrTx,
+  actor: LeagueActor | null,
+  leagueId: number,
+): Promise<LeagueView | null> {
+  if (!actor || !validId(leagueId)) return null;
+  const visible = await visibleLeagueIds(db, actor);
+  if (!visible.includes(leagueId)) return null;
+  const [view] = await viewsOf(db, actor, [leagueId]);
+  return view ?? null;
+}
+
+export type InviteOutcome = "invited" | "already-member" | "already-invited";
+
+/**
+ * Invites an e-mail address. Any member may invite. Inviting a member or an already invited
+ * address changes nothing and says so. The caller sends the e-mail after this commits.
+ */
+export async function inviteToLeague(
+  db: DbOrTx,
+  actor: LeagueActor | null,
+  leagueId: number,
+  email: unknown,
+): Promise<
+  LeagueResult<{
+    outcome: InviteOutcome;
+    email: string;
+    league: { id: number; name: string };
+    inviter: string;
+  }>
+> {
+  if (!actor) return SIGNED_OUT;
+  if (!validId(leagueId)) return NOT_FOUND;
+  const parsed = inviteEmailSchema.safeParse(email);
+  if (!parsed.success) return invalid(parsed.error);
+  const guest = parsed.data;
+  return db.transaction(async (tx) => {
+    const league = await lockLeague(tx, leagueId);
+    if (!league || !(await isMember(tx, leagueId, actor.id))) return NOT_FOUND;
+    const [inviter] = await tx
+      .select({ username: users.username })
+      .from(users)
+      .where(eq(users.id, actor.id));
+    const base = {
+      ok: true as const,
+      email: guest,
+      league: { id: league.id, name: league.name },
+      inviter: inviter?.username ?? "",
+    };
+    const [already] = await tx
+      .select({ userId: leagueMembers.userId })
+      .from(leagueMembers)
+      .innerJoin(users, eq(users.id, leagueMembers.userId))
+      .where(and(eq(leagueMembers.leagueId, leagueId), eq(users.email, guest)));
+    if (already) return { ...base, outcome: "already-member" as const };
+    const [invitedAlready] = await tx
+      .select({ id: leagueInvitations.id })
+      .from(leagueInvitations)
+      .where(and(eq(leagueInvitations.leagueId, leagueId), eq(leagueInvitations.email, guest)));
+    if (invitedAlready) return { ...base, outcome: "already-invited" as const };
+    const [{ pending } = { pending: 0 }] = await tx
+      .select({ pending: count() })
+      .from(leagueInvitations)
+      .where(eq(leagueInvitations.leagueId, leagueId));
+    if (pending >= MAX_PENDING_INVITATIONS) return { ok: false as const, reason: "limit" as const };
+    await tx
+      .insert(leagueInvitations)
+      .values({ leagueId, email: guest, status: "pending", invitedBy: actor.id });
+    return { ...base, outcome: "invited" as const };
+  });
+}
+
+/** The actor's own open invitation to a locked league, if any. */
+async function ownInvitation(tx: Tx, leagueId: number, actor: LeagueActor) {
+  const [row] = await tx
+    .select({ id: leagueInvitations.id })
+    .from(leagueInvitations)
+    .where(
+      and(
+        eq(leagueInvitations.leagueId, leagueId),
+        eq(leagueInvitations.email, normalizeEmail(actor.email)),
+      ),
+    );
+  return row;
+}
+
+/** Adds an accepted member with score 0 (no-op when already in) and recomputes the average. */
+async function addMember(tx: Tx, leagueId: number, userId: number): Promise<boolean> {
+  const added = await tx
+    .insert(leagueMembers)
+    .values({ leagueId, userId, status: "accepted", score: 0 })
+    .onConflictDoNothing()
+    .returning({ userId: leagueMembers.userId });
+  await recomputeLeagueTotal(tx, leagueId);
+  return added.length > 0;
+}
+
+/**
+ * Accepts an invitation: only the invited e-mail (case-insensitive) may. The invitation is removed
+ * and the player joins as an accepted member with score 0.
+ */
+export async function acceptInvitation(
+  db: DbOrTx,
+  actor: LeagueActor | null,
+  leagueId: number,
+): Promise<LeagueResult<{ league: { id: number; name: string } }>> {
+  if (!actor) return SIGNED_OUT;
+  if (!validId(leagueId)) return NOT_FOUND;
+  return db.transaction(async (tx) => {
+    const league = await lockLeague(tx, leagueId);
+    if (!league) return NOT_FOUND;
+    const invitation = await ownInvitation(tx, leagueId, actor);
+    if (!invitation) return NOT_FOUND;
+    await tx.delete(leagueInvitations).where(eq(leagueInvitations.id, invitation.id));
+    await addMember(tx, leagueId, actor.id);
+    return { ok: true, league: { id: league.id, name: league.name } };
+  });
+}
+
+/** Declines an invitation: only the invited e-mail may; the invitation is removed. */
+export async function dismissInvitation(
+  db: DbOrTx,
+  actor: LeagueActor | null,
+  leagueId: number,
+): Promise<LeagueResult> {
+  if (!actor) return SIGNED_OUT;
+  if (!validId(leagueId)) return NOT_FOUND;
+  return db.transaction(async (tx) => {
+    const league = await lockLeague(tx, leagueId);
+    if (!league) return NOT_FOUND;
+    const invitation = await ownInvitation(tx, leagueId, actor);
+    if (!invitation) return NOT_FOUND;
+    await tx.delete(leagueInvitations).where(eq(leagueInvitations.id, invitation.id));
+    return { ok: true };
+  });
+}
+
+export type LeaveOutcome = "left" | "ownership-passed" | "league-deleted";
+
+/**
+ * A member leaves. An owner who leaves hands the league to the longest-standing other member; a
+ * league that would be left without members is deleted (with its invitations).
+ */
+export async function leaveLeague(
+  db: DbOrTx,
+  actor: LeagueActor | null,
+  leagueId: number,
+): Promise<LeagueResult<{ outcome: LeaveOutcome; newOwner?: { id: number; username: string } }>> {
+  if (!actor) return SIGNED_OUT;
+  if (!validId(leagueId)) return NOT_FOUND;
+  return db.transaction(async (tx) => {
+    const league = await lockLeague(tx, leagueId);
+    if (!league) return NOT_FOUND;
+    const removed = await tx
+      .delete(leagueMembers)
+      .where(and(eq(leagueMembers.leagueId, leagueId), eq(leagueMembers.userId, actor.id)))
+      .returning({ userId: leagueMembers.userId });
+    if (removed.length === 0) return NOT_FOUND;
+    const [successor] = await tx
+      .select({ id: leagueMembers.userId, username: users.username })
+      .from(leagueMembers)
+      .innerJoin(users, eq(users.id, leagueMembers.userId))
+      .where(eq(leagueMembers.leagueId, leagueId))
+      .orderBy(asc(leagueMembers.joinedAt), asc(leagueMembers.userId))
+      .limit(1);
+    if (!successor) {
+      await tx.delete(leagues).where(eq(leagues.id, leagueId));
+      return { ok: true, outcome: "league-deleted" as const };
+    }
+    await recomputeLeagueTotal(tx, leagueId);
+    if (league.ownerId !== actor.id) return { ok: true, outcome: "left" as const };
+    await tx.update(leagues).set({ ownerId: successor.id }).where(eq(leagues.id, leagueId));
+    return { ok: true, outcome: "ownership-passed" as const, newOwner: successor };
+  });
+}
+
+/**
+ * Deletes a league with its members and invitations. Only the owner may: anyone else is refused
+ * with `forbidden` and nothing changes (the web layer stays silent about it, as the spec says).
+ */
+export async function deleteLeague(
+  db: DbOrTx,
+  actor: LeagueActor | null,
+  leagueId: number,
+): Promise<LeagueResult<{ league: { id: number; name: string } }>> {
+  if (!actor) return SIGNED_OUT;
+  if (!validId(leagueId)) return NOT_FOUND;
+  return db.transaction(async (tx) => {
+    const league = await lockLeague(tx, leagueId);
+    if (!league) return NOT_FOUND;
+    if (league.ownerId !== actor.id) {
+      return (await canSee(tx, leagueId, actor)) ? FORBIDDEN : NOT_FOUND;
+    }
+    await tx.delete(leagues).where(eq(leagues.id, leagueId));
+    return { ok: true, league: { id: league.id, name: league.name } };
+  });
+}
+
+/** What the join link shows before joining: the league's name and size, or null. */
+export async function getLeagueByJoinCode(
+  db: DbOrTx,
+  code: string,
+): Promise<{ id: number; name: string; memberCount: number } | null> {
+  if (!JOIN_CODE.test(code)) return null;
+  const [row] = await db
+    .select({
+      id: leagues.id,
+      name: leagues.name,
+      memberCount: sql<number>`(select count(*)::int from ${leagueMembers} where ${leagueMembers.leagueId} = ${leagues.id})`,
+    })
+    .from(leagues)
+    .where(eq(leagues.joinCode, code));
+  return row ? { ...row, memberCount: Number(row.memberCount) } : null;
+}
+
+/**
+ * Joins through a shareable link: the player becomes an accepted member with score 0. An open
+ * invitation for their e-mail is settled at the same time.
+ */
+export async function joinByCode(
+  db: DbOrTx,
+  actor: LeagueActor | null,
+  code: string,
+): Promise<
+  LeagueResult<{ outcome: "joined" | "already-member"; league: { id: number; name: string } }>
+> {
+  if (!actor) return SIGNED_OUT;
+  if (typeof code !== "string" || !JOIN_CODE.test(code)) return NOT_FOUND;
+  return db.transaction(async (tx) => {
+    const [league] = await tx
+      .select()
+      .from(leagues)
+      .where(eq(leagues.joinCode, code))
+      .for("update");
+    if (!league) return NOT_FOUND;
+    const invitation = await ownInvitation(tx, league.id, actor);
+    if (invitation) {
+      await tx.delete(leagueInvitations).where(eq(leagueInvitations.id, invitation.id));
+    }
+    const added = await addMember(tx, league.id, actor.id);
+    return {
+      ok: true,
+      outcome: added ? ("joined" as const) : ("already-member" as const),
+      league: { id: league.id, name: league.name },
+    };
+  });
+}
+
+/** Draws a new join code (owner only): the old link stops working at once. */
+export async function resetJoinCode(
+  db: DbOrTx,
+  actor: LeagueActor | null,
+  leagueId: number,
+): Promise<LeagueResult<{ joinCode: string }>> {
+  if (!actor) return SIGNED_OUT;
+  if (!validId(leagueId)) return NOT_FOUND;
+  return db.transaction(async (tx) => {
+    const league = await lockLeague(tx, leagueId);
+    if (!league) return NOT_FOUND;
+    if (league.ownerId !== actor.id) {
+      return (await canSee(tx, leagueId, actor)) ? FORBIDDEN : NOT_FOUND;
+    }
+    for (let attempt = 0; ; attempt++) {
+      const joinCode = newJoinCode();
+      const [clash] = await tx
+        .select({ id: leagues.id })
+        .from(leagues)
+        .where(eq(leagues.joinCode, joinCode));
+      if (!clash) {
+        await tx.update(leagues).set({ joinCode }).where(eq(leagues.id, leagueId));
+        return { ok: true, joinCode };
+      }
+      if (attempt >= 4) throw new Error("could not draw a unique join code");
+    }
+  });
+}

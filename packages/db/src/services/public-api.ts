@@ -1,0 +1,334 @@
+/**
+ * Read queries behind the public JSON API (`/api/v1`) and the partner embeds.
+ *
+ * Every query names its columns: nothing personal (e-mail, account, role, credits, acceptance,
+ * sessions) can reach a response by accident when a table grows a column. Players appear by
+ * username only.
+ */
+import { BUDGET, type Category, isLocked, LOCK_MS, lockTime } from "@game/core";
+import { and, asc, count, desc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "../client.js";
+import {
+  eventScores,
+  events,
+  frozenTeamRacers,
+  leagueMembers,
+  partners,
+  racers,
+  teamRacers,
+  teams,
+  users,
+} from "../schema/index.js";
+import { getLeagueRankingPage, getPlayerRankingPage, RANKING_PAGE_SIZE } from "./rankings.js";
+
+/** Rows per page of the ranking endpoints (the ranking pages' size). */
+export const PUBLIC_PAGE_SIZE = RANKING_PAGE_SIZE;
+/** Pages past this are refused as bad input rather than scanned (offset paging). */
+export const PUBLIC_MAX_PAGE = 20_000;
+
+export interface PublicEvent {
+  id: number;
+  name: string;
+  cover: string;
+  logo: string;
+  description: string;
+  status: "open" | "closed" | "archived";
+  startsAt: Date;
+}
+
+export interface PublicRacer {
+  id: number;
+  category: Category;
+  firstName: string;
+  lastName: string;
+  picture: string | null;
+  origin: string;
+  gameId: number;
+  rank2024: number;
+  totalPoint2024: number;
+  price: number;
+}
+
+export interface PublicPage<T> {
+  rows: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+  pageCount: number;
+}
+
+export interface PublicPlayerRank {
+  rank: number;
+  username: string;
+  points: number;
+  previousRank: number | null;
+}
+
+export interface PublicLeagueRank {
+  rank: number;
+  id: number;
+  name: string;
+  totalPoints: number;
+  memberCount: number;
+}
+
+export type PublicTeamResult =
+  | {
+      ok: true;
+      team: {
+        username: string;
+        eventId: number;
+        racers: PublicRacer[];
+        cost: number;
+        bank: number;
+        points: number | null;
+        locked: true;
+      };
+    }
+  | { ok: false; reason: "user-not-found" | "event-not-found" | "team-not-found" }
+  | { ok: false; reason: "not-locked"; locksAt: Date };
+
+const eventColumns = {
+  id: events.id,
+  name: events.name,
+  cover: events.cover,
+  logo: events.logo,
+  description: events.description,
+  status: events.status,
+  startsAt: events.startsAt,
+};
+
+const racerColumns = {
+  id: racers.id,
+  category: racers.category,
+  firstName: racers.firstName,
+  lastName: racers.lastName,
+  picture: racers.picture,
+  origin: racers.origin,
+  gameId: racers.gameId,
+  rank2024: racers.rank2024,
+  totalPoint2024: racers.totalPoint2024,
+  price: racers.price,
+};
+
+/** The fixed list of events, in id order. */
+export function listPublicEvents(db: DbOrTx): Promise<PublicEvent[]> {
+  return db.select(eventColumns).from(events).orderBy(asc(events.id));
+}
+
+export async function getPublicEvent(db: DbOrTx, id: number): Promise<PublicEvent | undefined> {
+  if (!Number.isSafeInteger(id)) return undefined;
+  const [row] = await db.select(eventColumns).from(events).where(eq(events.id, id));
+  return row;
+}
+
+/**
+ * An event's racers (optionally one category) in the spec's order: rank2024 ascending, unranked
+ * (0) last, then by name so the order is stable.
+ */
+export function listPublicRacers(
+  db: DbOrTx,
+  eventId: number,
+  category?: Category,
+): Promise<PublicRacer[]> {
+  const where: SQL[] = [eq(racers.gameId, eventId)];
+  if (category) where.push(eq(racers.category, category));
+  return db
+    .select(racerColumns)
+    .from(racers)
+    .where(and(...where))
+    .orderBy(
+      sql`(${racers.rank2024} = 0)`,
+      asc(racers.rank2024),
+      asc(racers.lastName),
+      asc(racers.firstName),
+      asc(racers.id),
+    );
+}
+
+/**
+ * The player ranking as the ranking pages show it (the season, or one event with `eventId`),
+ * through the scoring service's stored places, without the internal ids. Players without a
+ * scored event are not listed; a page past the last is clamped to the last.
+ */
+export async function publicPlayerRankings(
+  db: DbOrTx,
+  opts: { page: number; eventId?: number },
+): Promise<PublicPage<PublicPlayerRank>> {
+  const result = await getPlayerRankingPage(db, {
+    page: opts.page,
+    eventId: opts.eventId,
+    pageSize: PUBLIC_PAGE_SIZE,
+  });
+  return {
+    ...result,
+    rows: result.rows.map((r) => ({
+      rank: r.rank,
+      username: r.username,
+      points: r.points,
+      previousRank: r.previousRank,
+    })),
+  };
+}
+
+/** The league ranking as the ranking page shows it, with each league's accepted member count. */
+export async function publicLeagueRankings(
+  db: DbOrTx,
+  opts: { page: number },
+): Promise<PublicPage<PublicLeagueRank>> {
+  const result = await getLeagueRankingPage(db, { page: opts.page, pageSize: PUBLIC_PAGE_SIZE });
+  const ids = result.rows.map((r) => r.id);
+  const counts =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ leagueId: leagueMembers.leagueId, n: count() })
+          .from(leagueMembers)
+          .where(and(inArray(leagueMembers.leagueId, ids), eq(leagueMembers.status, "accepted")))
+          .groupBy(leagueMembers.leagueId);
+  const members = new Map(counts.map((c) => [c.leagueId, Number(c.n)]));
+  return {
+    ...result,
+    rows: result.rows.map((r) => ({
+      rank: r.rank,
+      id: r.id,
+      name: r.name,
+      totalPoints: Number(r.totalPoints),
+      memberCount: members.get(r.id) ?? 0,
+    })),
+  };
+}
+
+/**
+ * A player's team for an event, public only once the event has locked (12 hours before the
+ * start): before that, other players could copy it. Without `eventId`, the latest locked event
+ * the player has a team in. The racers are the frozen team when scoring has frozen it (what
+ * scores), else the saved team (which cannot change after the lock either).
+ */
+export async function getPublicTeam(
+  db: DbOrTx,
+  opts: { username: string; eventId?: number; now: Date },
+): Promise<PublicTeamResult> {
+  const key = opts.username.trim().toLowerCase();
+  if (!key) return { ok: false, reason: "user-not-found" };
+  const [user] = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(eq(users.usernameKey, key));
+  if (!user) return { ok: false, reason: "user-not-found" };
+
+  let event: { id: number; startsAt: Date } | undefined;
+  if (opts.eventId !== undefined) {
+    event = await getPublicEvent(db, opts.eventId);
+    if (!event) return { ok: false, reason: "event-not-found" };
+    if (!isLocked(event, opts.now)) {
+      return { ok: false, reason: "not-locked", locksAt: lockTime(event) };
+    }
+  } else {
+    // Locked means startsAt - 12 h <= now, i.e. startsAt <= now + 12 h.
+    const lockedBy = new Date(opts.now.getTime() + LOCK_MS);
+    [event] = await db
+      .select({ id: events.id, startsAt: events.startsAt })
+      .from(teams)
+      .innerJoin(events, eq(events.id, teams.eventId))
+      .where(and(eq(teams.userId, user.id), lte(events.startsAt, lockedBy)))
+      .orderBy(desc(events.startsAt))
+      .limit(1);
+    if (!event) return { ok: false, reason: "team-not-found" };
+  }
+
+  const frozen = await db
+    .select({ racer: racerColumns })
+    .from(frozenTeamRacers)
+    .innerJoin(racers, eq(racers.id, frozenTeamRacers.racerId))
+    .leftJoin(
+      teams,
+      and(eq(teams.userId, frozenTeamRacers.userId), eq(teams.eventId, frozenTeamRacers.eventId)),
+    )
+    .leftJoin(
+      teamRacers,
+      and(eq(teamRacers.teamId, teams.id), eq(teamRacers.racerId, frozenTeamRacers.racerId)),
+    )
+    .where(and(eq(frozenTeamRacers.eventId, event.id), eq(frozenTeamRacers.userId, user.id)))
+    .orderBy(sql`${teamRacers.slot} asc nulls last`, asc(racers.id));
+  const picked =
+    frozen.length > 0
+      ? frozen
+      : await db
+          .select({ racer: racerColumns })
+          .from(teams)
+          .innerJoin(teamRacers, eq(teamRacers.teamId, teams.id))
+          .innerJoin(racers, eq(racers.id, teamRacers.racerId))
+          .where(and(eq(teams.userId, user.id), eq(teams.eventId, event.id)))
+          .orderBy(asc(teamRacers.slot));
+  if (picked.length === 0) return { ok: false, reason: "team-not-found" };
+
+  const [score] = await db
+    .select({ points: eventScores.points })
+    .from(eventScores)
+    .where(and(eq(eventScores.eventId, event.id), eq(eventScores.userId, user.id)));
+  const list = picked.map((p) => p.racer);
+  const cost = list.reduce((sum, r) => sum + r.price, 0);
+  return {
+    ok: true,
+    team: {
+      username: user.username,
+      eventId: event.id,
+      racers: list,
+      cost,
+      bank: BUDGET - cost,
+      points: score ? score.points : null,
+      locked: true,
+    },
+  };
+}
+
+export interface PartnerRow {
+  id: number;
+  name: string;
+  publishableKey: string;
+  origins: string[];
+}
+
+/** The origin of a URL-ish string (`https://a.example/` -> `https://a.example`), or null. */
+export function normalizeOrigin(value: string): string | null {
+  try {
+    const url = new URL(value.trim());
+    if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
+
+/** A partner by its publishable key, origins normalised. */
+export async function getPartnerByKey(db: DbOrTx, key: string): Promise<PartnerRow | undefined> {
+  if (!key || key.length > 200) return undefined;
+  const [row] = await db
+    .select({
+      id: partners.id,
+      name: partners.name,
+      publishableKey: partners.publishableKey,
+      origins: partners.origins,
+    })
+    .from(partners)
+    .where(eq(partners.publishableKey, key));
+  if (!row) return undefined;
+  return { ...row, origins: normalizedOrigins(row.origins) };
+}
+
+function normalizedOrigins(list: readonly string[]): string[] {
+  return [...new Set(list.map(normalizeOrigin).filter((o): o is string => o !== null))];
+}
+
+/**
+ * Whether `origin` (a browser's `Origin` header) belongs to any partner. The partners table is
+ * small (one row per partner site), so it is read whole and compared after normalising, which
+ * forgives a trailing slash or upper case in what an admin typed.
+ */
+export async function isPartnerOrigin(db: DbOrTx, origin: string): Promise<boolean> {
+  const wanted = normalizeOrigin(origin);
+  if (!wanted || wanted !== origin) return false;
+  const rows = await db.select({ origins: partners.origins }).from(partners);
+  return rows.some((r) => normalizedOrigins(r.origins).includes(wanted));
+}

@@ -1,0 +1,376 @@
+import { CSV_MAX_BYTES, CSV_MAX_ROWS, RACER_DEFAULTS } from "@game/core";
+import { asc, eq, sql } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DbHandle } from "../client.js";
+import { auditLog, events, racers } from "../schema/index.js";
+import { SEED_EVENTS } from "../seed.js";
+import { createTestDb } from "../testing.js";
+import { CLI_ACTOR } from "./audit.js";
+import {
+  importRacers,
+  listRacersForAdmin,
+  RacerImportError,
+  readRacerCsv,
+} from "./racers-import.js";
+
+let h: DbHandle;
+beforeAll(async () => {
+  h = await createTestDb();
+  await h.db.insert(events).values(SEED_EVENTS.filter((e) => [5, 6].includes(e.id!)));
+});
+afterAll(() => h.close());
+beforeEach(async () => {
+  await h.db.delete(racers);
+  await h.db.delete(auditLog);
+});
+
+const HEADER = "Category,First Name,Last Name,Picture,Origin,Game ID,Rank2024,TotalPoint2024,Price";
+
+function csv(...lines: string[]) {
+  return readRacerCsv([HEADER, ...lines].join("\n"));
+}
+
+const importCsv = (text: string, opts: { dryRun?: boolean; gameId?: number } = {}) =>
+  importRacers(h.db, { records: readRacerCsv(text), actor: CLI_ACTOR, ...opts });
+
+async function snapshot() {
+  return h.db
+    .select({
+      id: racers.id,
+      gameId: racers.gameId,
+      category: racers.category,
+      firstName: racers.firstName,
+      lastName: racers.lastName,
+      picture: racers.picture,
+      origin: racers.origin,
+      rank2024: racers.rank2024,
+      totalPoint2024: racers.totalPoint2024,
+      price: racers.price,
+    })
+    .from(racers)
+    .orderBy(asc(racers.id));
+}
+
+describe("readRacerCsv", () => {
+  it("reads a file with a BOM, CRLF line ends and a trailing newline", () => {
+    const text = `\uFEFF${HEADER}\r\nPro Men,Loic,Bruni,lb.jpg,FRA,5,1,1200,250000\r\n`;
+    const records = readRacerCsv(text);
+    expect(records).toHaveLength(1);
+    expect(records[0]!["First Name"]).toBe("Loic");
+  });
+
+  it("refuses a header without the required columns", () => {
+    expect(() => readRacerCsv("Category,Surname\nPro Men,Bruni")).toThrow(
+      /no First Name, Last Name column/,
+    );
+  });
+
+  it("refuses broken quoting, naming the line", () => {
+    const text = `${HEADER}\nPro Men,Loic,Bruni,,,5,1,1,1\nPro Men,"Amaury,Pierron,,,5,2,1,1\n`;
+    expect(() => readRacerCsv(text)).toThrow(RacerImportError);
+    expect(() => readRacerCsv(text)).toThrow(/^Line 3: /);
+  });
+
+  it("refuses files over the size and row limits", () => {
+    const big = `${HEADER}\n${"x".repeat(CSV_MAX_BYTES)}`;
+    expect(() => readRacerCsv(big)).toThrow(/limited to 5\.0 MB/);
+    const many = [HEADER, ...Array.from({ length: CSV_MAX_ROWS + 1 }, () => "Pro Men,A,B")];
+    expect(() => readRacerCsv(many.join("\n"))).toThrow(/20,001 rows; .* limited to 20,000/);
+  });
+});
+
+describe("importRacers", () => {
+  it("creates racers, then matches them on a second import (twice = once)", async () => {
+    const text = [
+      HEADER,
+      "Pro Men,Loic,Bruni,lb.jpg,FRA,5,1,1200,250000",
+      "Pro Women,Valentina,Höll,,AUT,5,1,1300,240000",
+      "17-18 Men,Asa,Vermette,,USA,6,3,300,90000",
+    ].join("\n");
+    const first = await importCsv(text);
+    expect(first).toEqual({
+      dryRun: false,
+      rows: 3,
+      created: 3,
+      updated: 0,
+      unchanged: 0,
+      skipped: [],
+    });
+    const after = await snapshot();
+    const second = await importCsv(text);
+    expect(second).toMatchObject({ created: 0, updated: 0, unchanged: 3, skipped: [] });
+    expect(await snapshot()).toEqual(after);
+  });
+
+  it("updates a matched racer (same event, name in any case) and counts it", async () => {
+    await importCsv(`${HEADER}\nPro Men,Loic,Bruni,,FRA,5,1,1200,250000`);
+    const r = await importCsv(`${HEADER}\nPro Men,LOIC , bruni,,FRA,5,1,1200,260000`);
+    expect(r).toMatchObject({ created: 0, updated: 1, unchanged: 0 });
+    const [row] = await snapshot();
+    expect(row).toMatchObject({ firstName: "LOIC", lastName: "bruni", price: 260000 });
+    expect(await snapshot()).toHaveLength(1);
+  });
+
+  it("skips rows with their line and reason, and imports the rest", async () => {
+    const r = await importRacers(h.db, {
+      records: csv(
+        "Pro Men,Loic,Bruni,,,5,1,1,1",
+        "Pro Men,,Pierron,,,5,2,1,1",
+        "",
+        "Downhill Dads,Old,Timer,,,5,0,0,0",
+        "Pro Men,Loic,Bruni,,,5,9,9,9",
+        "Pro Women,Nina,Hoffmann,,,42,0,0,0",
+        "Pro Women,Tahnee,Seagrave,,,5,1,1,99999999999",
+      ),
+      actor: CLI_ACTOR,
+    });
+    expect(r.created).toBe(1);
+    expect(r.rows).toBe(6);
+    expect(r.skipped).toEqual([
+      { line: 3, reason: "missing First Name" },
+      { line: 5, reason: 'unknown category "Downhill Dads"' },
+      { line: 6, reason: "same racer as line 2" },
+      { line: 7, reason: "unknown event 42" },
+      { line: 8, reason: "Price 99999999999 is too large" },
+    ]);
+  });
+
+  it("falls back to the defaults for numbers that do not parse", async () => {
+    await importRacers(h.db, {
+      records: csv("Pro Men,Finn,Iles,,CAN,five,first,lots,cheap"),
+      actor: CLI_ACTOR,
+    });
+    const [row] = await snapshot();
+    expect(row).toMatchObject({
+      gameId: RACER_DEFAULTS.gameId,
+      rank2024: RACER_DEFAULTS.rank2024,
+      totalPoint2024: RACER_DEFAULTS.totalPoint2024,
+      price: RACER_DEFAULTS.price,
+    });
+  });
+
+  it("stores formula-like cells as plain text", async () => {
+    const cells = ['=HYPERLINK("http://evil.example","x")', "+1+1", "-2", "@SUM(A1)"];
+    await importRacers(h.db, {
+      records: cells.map((c) => ({
+        Category: "Pro Men",
+        "First Name": c,
+        "Last Name": "Formula",
+        Origin: c,
+      })),
+      actor: CLI_ACTOR,
+    });
+    const rows = await snapshot();
+    expect(rows.map((r) => r.firstName)).toEqual(cells);
+    expect(rows.map((r) => r.origin)).toEqual(cells);
+  });
+
+  it("puts every row in the --game event when one is given", async () => {
+    const r = await importRacers(h.db, {
+      records: csv("Pro Men,Loic,Bruni,,,5,1,1,1", "Pro Men,Amaury,Pierron,,,99,1,1,1"),
+      gameId: 6,
+      actor: CLI_ACTOR,
+    });
+    expect(r.created).toBe(2);
+    expect((await snapshot()).map((x) => x.gameId)).toEqual([6, 6]);
+    await expect(importRacers(h.db, { records: [], gameId: -1, actor: CLI_ACTOR })).rejects.toThrow(
+      RacerImportError,
+    );
+  });
+
+  it("matches by ID when the file has an ID column", async () => {
+    await importCsv(
+      `${HEADER}\nPro Men,Loic,Bruni,,,5,1,1,1\nPro Men,Amaury,Pierron,,,5,2,1,1\nPro Men,Other,Event,,,6,1,1,1`,
+    );
+    const [bruni, pierron, other] = await snapshot();
+    const r = await importRacers(h.db, {
+      records: [
+        // A rename through the id.
+        {
+          ID: String(bruni!.id),
+          Category: "Pro Men",
+          "First Name": "Loïc",
+          "Last Name": "Bruni",
+          "Game ID": "5",
+        },
+        // Taking another racer's name in the same event.
+        {
+          ID: String(bruni!.id),
+          Category: "Pro Men",
+          "First Name": "Amaury",
+          "Last Name": "Pierron",
+          "Game ID": "5",
+        },
+        {
+          ID: "999999",
+          Category: "Pro Men",
+          "First Name": "No",
+          "Last Name": "Body",
+          "Game ID": "5",
+        },
+        {
+          ID: String(other!.id),
+          Category: "Pro Men",
+          "First Name": "Other",
+          "Last Name": "Event",
+          "Game ID": "5",
+        },
+        {
+          ID: String(pierron!.id),
+          Category: "Pro Men",
+          "First Name": "Amaury",
+          "Last Name": "Pierron",
+          "Game ID": "5",
+          Rank2024: "2",
+          TotalPoint2024: "1",
+          Price: "1",
+        },
+      ],
+      actor: CLI_ACTOR,
+    });
+    expect(r).toMatchObject({ created: 0, updated: 1, unchanged: 1 });
+    expect(r.skipped).toEqual([
+      { line: 3, reason: `racer ${pierron!.id} in event 5 already has that name` },
+      { line: 4, reason: "no racer with ID 999999" },
+      { line: 5, reason: `racer ${other!.id} belongs to event 6, not 5` },
+    ]);
+    const rows = await snapshot();
+    expect(rows.find((x) => x.id === bruni!.id)!.firstName).toBe("Loïc");
+  });
+
+  it("writes nothing on a dry run, with the same summary", async () => {
+    const text = `${HEADER}\nPro Men,Loic,Bruni,,,5,1,1,1\nPro Men,,x,,,5,1,1,1`;
+    const dry = await importCsv(text, { dryRun: true });
+    expect(await snapshot()).toEqual([]);
+    expect(await h.db.select().from(auditLog)).toEqual([]);
+    const real = await importCsv(text);
+    expect({ ...dry, dryRun: false }).toEqual(real);
+  });
+
+  it("records who imported what in the audit log", async () => {
+    await importRacers(h.db, {
+      records: csv("Pro Men,Loic,Bruni,,,5,1,1,1"),
+      actor: { actor: "web:admin@example.com", actorId: null },
+      source: "racers-2027.csv",
+    });
+    const [entry] = await h.db.select().from(auditLog);
+    expect(entry).toMatchObject({
+      actor: "web:admin@example.com",
+      action: "racers.import",
+      target: "racers-2027.csv",
+      detail: { created: 1, updated: 0, unchanged: 0, skipped: 0 },
+    });
+  });
+
+  it("is all or nothing: a failure in a later chunk leaves no racer behind", async () => {
+    // A constraint only this test has, failing on the 1,500th row (the second chunk).
+    await h.db.execute(
+      sql`alter table racers add constraint test_no_boom check (last_name <> 'Boom')`,
+    );
+    try {
+      const records = Array.from({ length: 1600 }, (_, i) => ({
+        Category: "Pro Men",
+        "First Name": `Rider${i}`,
+        "Last Name": i === 1500 ? "Boom" : "Fine",
+      }));
+      await expect(importRacers(h.db, { records, actor: CLI_ACTOR })).rejects.toThrow();
+      expect(await snapshot()).toEqual([]);
+      expect(await h.db.select().from(auditLog)).toEqual([]);
+    } finally {
+      await h.db.execute(sql`alter table racers drop constraint test_no_boom`);
+    }
+  });
+
+  it("refuses records that are not CSV rows", async () => {
+    for (const records of [null, "Pro Men,A,B", [["Pro Men"]], [{ Category: { x: 1 } }]]) {
+      await expect(importRacers(h.db, { records, actor: CLI_ACTOR })).rejects.toThrow(
+        RacerImportError,
+      );
+    }
+    await expect(
+      importRacers(h.db, { records: [{ Category: "Pro Men" }], actor: CLI_ACTOR }),
+    ).rejects.toThrow(/no First Name, Last Name column/);
+    const tooMany = Array.from({ length: CSV_MAX_ROWS + 1 }, () => ({}));
+    await expect(importRacers(h.db, { records: tooMany, actor: CLI_ACTOR })).rejects.toThrow(
+      /limited to 20,000 rows/,
+    );
+  });
+
+  it("reports progress chunk by chunk", async () => {
+    const seen: [number, number][] = [];
+    await importRacers(h.db, {
+      records: Array.from({ length: 2500 }, (_, i) => ({
+        Category: "Pro Women",
+        "First Name": `R${i}`,
+        "Last Name": "Progress",
+      })),
+      actor: CLI_ACTOR,
+      onProgress: (done, total) => seen.push([done, total]),
+    });
+    expect(seen).toEqual([
+      [1000, 2500],
+      [2000, 2500],
+      [2500, 2500],
+    ]);
+  });
+});
+
+describe("import properties", () => {
+  const cell = fc.constantFrom("Loic", "Bruni", "Vali", "Höll", "=1+1", "", " x ", "Amaury");
+  const row = fc.record({
+    Category: fc.constantFrom("Pro Men", "Pro Women", "17-18 Men", "junior women", "", "Kids"),
+    "First Name": cell,
+    "Last Name": cell,
+    "Game ID": fc.constantFrom("5", "6", "7", "", "abc"),
+    Price: fc.constantFrom("75000", "1", "", "-3", "1e3", "12,500"),
+  });
+
+  it("accounts for every row, and importing twice equals importing once", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(row, { maxLength: 25 }), async (records) => {
+        await h.db.delete(racers);
+        const first = await importRacers(h.db, { records, actor: CLI_ACTOR });
+        expect(first.created + first.updated + first.unchanged + first.skipped.length).toBe(
+          first.rows,
+        );
+        const once = await snapshot();
+        const again = await importRacers(h.db, { records, actor: CLI_ACTOR });
+        expect(again.created).toBe(0);
+        expect(again.updated).toBe(0);
+        expect(again.skipped).toEqual(first.skipped);
+        expect(await snapshot()).toEqual(once);
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
+
+describe("listRacersForAdmin", () => {
+  it("lists by event, then category in tab order, then rank with unranked last", async () => {
+    await importCsv(
+      [
+        HEADER,
+        "17-18 Men,Junior,One,,,5,1,0,0",
+        "Pro Women,Pro,Woman,,,5,1,0,0",
+        "Pro Men,Unranked,Man,,,5,0,0,0",
+        "Pro Men,Ranked,Man,,,5,2,0,0",
+        "Pro Men,Other,Event,,,6,1,0,0",
+      ].join("\n"),
+    );
+    const all = await listRacersForAdmin(h.db);
+    expect(all.total).toBe(5);
+    expect(all.rows.map((r) => r.firstName)).toEqual([
+      "Ranked",
+      "Unranked",
+      "Pro",
+      "Junior",
+      "Other",
+    ]);
+    const some = await listRacersForAdmin(h.db, { gameId: 5, category: "Pro Men" });
+    expect(some.rows.map((r) => r.firstName)).toEqual(["Ranked", "Unranked"]);
+    expect(some.total).toBe(2);
+    const [one] = (await listRacersForAdmin(h.db, { gameId: 6 })).rows;
+    expect(await h.db.select().from(racers).where(eq(racers.id, one!.id))).toHaveLength(1);
+  });
+});

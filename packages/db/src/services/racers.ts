@@ -1,0 +1,29 @@
+import type { Category } from "@game/core";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "../client.js";
+import { racers } from "../schema/index.js";
+
+export type RacerRow = typeof racers.$inferSelect;
+
+/**
+ * The racers of one event, optionally of one category, in the spec's order: rank2024 ascending
+ * with unranked racers (rank 0) last, then by name so the order is stable.
+ */
+export function listRacers(
+  db: DbOrTx,
+  opts: { gameId: number; category?: Category },
+): Promise<RacerRow[]> {
+  const where: SQL[] = [eq(racers.gameId, opts.gameId)];
+  if (opts.category) where.push(eq(racers.category, opts.category));
+  return db
+    .select()
+    .from(racers)
+    .where(and(...where))
+    .orderBy(
+      sql`(${racers.rank2024} = 0)`,
+      asc(racers.rank2024),
+      asc(racers.lastName),
+      asc(racers.firstName),
+      asc(racers.id),
+    );
+}

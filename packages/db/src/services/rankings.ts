@@ -1,0 +1,487 @@
+import type { Category, ResultStatus } from "@game/core";
+import { and, asc, between, eq, inArray, isNotNull, isNull, max, sql } from "drizzle-orm";
+import { type DbOrTx, rowsOf } from "../client.js";
+import {
+  eventScores,
+  events,
+  frozenTeamRacers,
+  leagueMembers,
+  leagues,
+  raceResults,
+  racers,
+  seasonStandings,
+  teamRacers,
+  teams,
+  users,
+} from "../schema/index.js";
+
+/*
+ * Rankings as stored by the settlement. Every read here is an index range or an index lookup:
+ * a page is `position BETWEEN a AND b` on the stored unique places (season_standings for the
+ * season, event_scores for an event), so page 20,000 costs what page 1 costs
+ * (docs/decisions/0054).
+ */
+
+export const RANKING_PAGE_SIZE = 50;
+
+export interface RankingPage<T> {
+  rows: T[];
+  /** 1-based, clamped to the pages that exist. */
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  total: number;
+}
+
+export interface PlayerRankingRow {
+  id: number;
+  username: string;
+  points: number;
+  /** Shared on ties (1, 1, 3). */
+  rank: number;
+  /** Season rank before the latest settled event (season view only). */
+  previousRank: number | null;
+  /** Unique place in the table: the row's page is ceil(position / page size). */
+  position: number;
+}
+
+export interface LeagueRankingRow {
+  id: number;
+  name: string;
+  totalPoints: number;
+  /** The league's place (leagues are ordered by total points, then age). */
+  rank: number;
+  previousRank: number | null;
+}
+
+/** The page holding `position`. */
+export function pageOf(position: number, pageSize = RANKING_PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(position / pageSize));
+}
+
+function clampPage(page: number, total: number, pageSize: number) {
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const p = Number.isSafeInteger(page) ? Math.min(Math.max(1, page), pageCount) : 1;
+  return { page: p, pageCount, from: (p - 1) * pageSize + 1, to: p * pageSize };
+}
+
+/**
+ * The total and the rows of the asked page in parallel (one round trip in the usual case); the
+ * rows are read again only when the page asked for is past the end.
+ */
+async function pageOfRows<T>(
+  askedPage: number | undefined,
+  pageSize: number,
+  total: () => Promise<number>,
+  rows: (from: number, to: number) => Promise<T[]>,
+): Promise<RankingPage<T>> {
+  const asked = clampPage(askedPage ?? 1, Number.MAX_SAFE_INTEGER, pageSize);
+  const [n, first] = await Promise.all([total(), rows(asked.from, asked.to)]);
+  const { page, pageCount, from, to } = clampPage(asked.page, n, pageSize);
+  const found = page === asked.page ? first : n > 0 ? await rows(from, to) : [];
+  return { rows: found, page, pageCount, pageSize, total: n };
+}
+
+/**
+ * One page of the player ranking: the season table, or one event's table with `eventId`.
+ * Highest points first; equal points share a rank and are listed by username. Each read carries
+ * its limit: it tells the planner the range is small, also in a generic prepared plan (without
+ * it, a parallel bitmap scan guessing 5,000 rows, ten times slower).
+ */
+export function getPlayerRankingPage(
+  db: DbOrTx,
+  opts: { page?: number; eventId?: number | null; pageSize?: number } = {},
+): Promise<RankingPage<PlayerRankingRow>> {
+  const pageSize = opts.pageSize ?? RANKING_PAGE_SIZE;
+  const eventId = opts.eventId;
+  if (eventId != null) {
+    return pageOfRows(
+      opts.page,
+      pageSize,
+      async () => {
+        const [last] = await db
+          .select({ n: max(eventScores.position) })
+          .from(eventScores)
+          .where(eq(eventScores.eventId, eventId));
+        return last?.n ?? 0;
+      },
+      (from, to) =>
+        db
+          .select({
+            id: users.id,
+            username: users.username,
+            points: eventScores.points,
+            rank: sql<number>`${eventScores.rank}`,
+            previousRank: sql<number | null>`null::int`,
+            position: sql<number>`${eventScores.position}`,
+          })
+          .from(eventScores)
+          .innerJoin(users, eq(users.id, eventScores.userId))
+          .where(and(eq(eventScores.eventId, eventId), between(eventScores.position, from, to)))
+          .orderBy(asc(eventScores.position))
+          .limit(pageSize),
+    );
+  }
+  return pageOfRows(
+    opts.page,
+    pageSize,
+    async () => {
+      const [last] = await db.select({ n: max(seasonStandings.position) }).from(seasonStandings);
+      return last?.n ?? 0;
+    },
+    (from, to) =>
+      db
+        .select({
+          id: users.id,
+          username: users.username,
+          points: seasonStandings.points,
+          rank: seasonStandings.rank,
+          previousRank: seasonStandings.previousRank,
+          position: seasonStandings.position,
+        })
+        .from(seasonStandings)
+        .innerJoin(users, eq(users.id, seasonStandings.userId))
+        .where(between(seasonStandings.position, from, to))
+        .orderBy(asc(seasonStandings.position))
+        .limit(pageSize),
+  );
+}
+
+/** A player's own row in the season table (or an event's), or null when not ranked there. */
+export async function getPlayerStanding(
+  db: DbOrTx,
+  userId: number,
+  eventId?: number | null,
+): Promise<PlayerRankingRow | null> {
+  if (eventId != null) {
+    const [row] = await db
+      .select({
+        id: users.id,
+        username: users.username,
+        points: eventScores.points,
+        rank: eventScores.rank,
+        position: eventScores.position,
+      })
+      .from(eventScores)
+      .innerJoin(users, eq(users.id, eventScores.userId))
+      .where(and(eq(eventScores.eventId, eventId), eq(eventScores.userId, userId)));
+    if (!row || row.rank == null || row.position == null) return null;
+    return { ...row, rank: row.rank, position: row.position, previousRank: null };
+  }
+  const [row] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      points: users.points,
+      rank: users.ranking,
+      previousRank: users.previousRanking,
+      position: users.rankingPosition,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row || row.rank == null || row.position == null) return null;
+  return { ...row, rank: row.rank, position: row.position };
+}
+
+/**
+ * One page of the league ranking: leagues ranked at the last settlement by their place, then the
+ * leagues created since (not ranked yet), oldest first.
+ */
+export async function getLeagueRankingPage(
+  db: DbOrTx,
+  opts: { page?: number; pageSize?: number } = {},
+): Promise<RankingPage<LeagueRankingRow>> {
+  const pageSize = opts.pageSize ?? RANKING_PAGE_SIZE;
+  const [counts] = rowsOf<{ ranked: number | null; unranked: number }>(
+    await db.execute(sql`
+      select (select max(ranking) from leagues)::int as ranked,
+             (select count(*) from leagues where ranking is null)::int as unranked`),
+  );
+  const ranked = counts?.ranked ?? 0;
+  const total = ranked + (counts?.unranked ?? 0);
+  const { page, pageCount, from, to } = clampPage(opts.page ?? 1, total, pageSize);
+  const columns = {
+    id: leagues.id,
+    name: leagues.name,
+    totalPoints: leagues.totalPoints,
+    ranking: leagues.ranking,
+    previousRank: leagues.previousRanking,
+  };
+  const rows: LeagueRankingRow[] = [];
+  if (from <= ranked) {
+    const found = await db
+      .select(columns)
+      .from(leagues)
+      .where(between(leagues.ranking, from, Math.min(to, ranked)))
+      .orderBy(asc(leagues.ranking))
+      .limit(pageSize);
+    for (const r of found) rows.push({ ...r, rank: r.ranking ?? 0 });
+  }
+  if (to > ranked && total > ranked) {
+    const skip = Math.max(0, from - ranked - 1);
+    const found = await db
+      .select(columns)
+      .from(leagues)
+      .where(isNull(leagues.ranking))
+      .orderBy(asc(leagues.id))
+      .limit(to - Math.max(from, ranked + 1) + 1)
+      .offset(skip);
+    found.forEach((r, i) => {
+      rows.push({ ...r, rank: ranked + skip + i + 1, previousRank: null });
+    });
+  }
+  return {
+    rows: rows.map(({ id, name, totalPoints, rank, previousRank }) => ({
+      id,
+      name,
+      totalPoints,
+      rank,
+      previousRank,
+    })),
+    page,
+    pageCount,
+    pageSize,
+    total,
+  };
+}
+
+/** The viewer's leagues with their places, best first (highlighting and "your leagues"). */
+export async function getLeagueStandingsOfUser(
+  db: DbOrTx,
+  userId: number,
+): Promise<LeagueRankingRow[]> {
+  const rows = await db
+    .select({
+      id: leagues.id,
+      name: leagues.name,
+      totalPoints: leagues.totalPoints,
+      rank: leagues.ranking,
+      previousRank: leagues.previousRanking,
+    })
+    .from(leagueMembers)
+    .innerJoin(leagues, eq(leagues.id, leagueMembers.leagueId))
+    .where(eq(leagueMembers.userId, userId))
+    .orderBy(sql`${leagues.ranking} asc nulls last`, asc(leagues.id));
+  return rows.map((r) => ({ ...r, rank: r.rank ?? 0 }));
+}
+
+export interface ScoredEvent {
+  id: number;
+  name: string;
+  startsAt: Date;
+}
+
+/** Events with settled results, in race order (the per-event views). */
+export function listScoredEvents(db: DbOrTx): Promise<ScoredEvent[]> {
+  return db
+    .select({ id: events.id, name: events.name, startsAt: events.startsAt })
+    .from(events)
+    .where(isNotNull(events.settledAt))
+    .orderBy(asc(events.startsAt), asc(events.id));
+}
+
+export interface PlayerEventScore {
+  eventId: number;
+  eventName: string;
+  startsAt: Date;
+  points: number;
+  rank: number | null;
+  /** Players scored in that event. */
+  players: number;
+}
+
+export interface FrozenRacerScore {
+  racerId: number;
+  firstName: string;
+  lastName: string;
+  category: Category;
+  status: ResultStatus | null;
+  position: number | null;
+  points: number;
+}
+
+export interface PlayerProfile {
+  id: number;
+  username: string;
+  points: number;
+  ranking: number | null;
+  previousRanking: number | null;
+  rankingPosition: number | null;
+  events: PlayerEventScore[];
+  /** The frozen team of each scored event, by event id (never a team that can still change). */
+  teams: Record<number, FrozenRacerScore[]>;
+}
+
+/** A player's public page: season standing, score per settled event and the teams scored. */
+export async function getPlayerProfile(
+  db: DbOrTx,
+  username: string,
+): Promise<PlayerProfile | null> {
+  const [user] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      points: users.points,
+      ranking: users.ranking,
+      previousRanking: users.previousRanking,
+      rankingPosition: users.rankingPosition,
+    })
+    .from(users)
+    .where(eq(users.usernameKey, username.trim().toLowerCase()));
+  if (!user) return null;
+  const scored = await db
+    .select({
+      eventId: eventScores.eventId,
+      eventName: events.name,
+      startsAt: events.startsAt,
+      points: eventScores.points,
+      rank: eventScores.rank,
+    })
+    .from(eventScores)
+    .innerJoin(events, eq(events.id, eventScores.eventId))
+    .where(and(eq(eventScores.userId, user.id), isNotNull(events.settledAt)))
+    .orderBy(asc(events.startsAt), asc(events.id));
+  const eventIds = scored.map((s) => s.eventId);
+  const fieldSizes = new Map<number, number>();
+  for (const id of eventIds) {
+    // One index lookup per event: the last place is the field size.
+    const [last] = await db
+      .select({ n: max(eventScores.position) })
+      .from(eventScores)
+      .where(eq(eventScores.eventId, id));
+    fieldSizes.set(id, last?.n ?? 0);
+  }
+  const racerRows = eventIds.length
+    ? await db
+        .select({
+          eventId: frozenTeamRacers.eventId,
+          racerId: racers.id,
+          firstName: racers.firstName,
+          lastName: racers.lastName,
+          category: racers.category,
+          status: raceResults.status,
+          position: raceResults.position,
+          points: sql<number>`coalesce(${raceResults.points}, 0)`,
+        })
+        .from(frozenTeamRacers)
+        .innerJoin(racers, eq(racers.id, frozenTeamRacers.racerId))
+        .leftJoin(
+          raceResults,
+          and(
+            eq(raceResults.eventId, frozenTeamRacers.eventId),
+            eq(raceResults.racerId, frozenTeamRacers.racerId),
+          ),
+        )
+        .where(
+          and(eq(frozenTeamRacers.userId, user.id), inArray(frozenTeamRacers.eventId, eventIds)),
+        )
+        .orderBy(sql`coalesce(${raceResults.points}, 0) desc`, asc(racers.lastName))
+    : [];
+  const teamsByEvent: Record<number, FrozenRacerScore[]> = {};
+  for (const { eventId, ...r } of racerRows) {
+    teamsByEvent[eventId] ??= [];
+    teamsByEvent[eventId].push(r);
+  }
+  return {
+    ...user,
+    events: scored.map((s) => ({ ...s, players: fieldSizes.get(s.eventId) ?? 0 })),
+    teams: teamsByEvent,
+  };
+}
+
+export interface RacerEventResult {
+  eventId: number;
+  eventName: string;
+  startsAt: Date;
+  category: Category;
+  status: ResultStatus | null;
+  position: number | null;
+  points: number | null;
+  /** Teams that picked the racer: frozen teams once scored, current teams before. */
+  pickedBy: number;
+  /** Teams in the event (the share picking the racer is pickedBy / teams). */
+  teams: number;
+  settled: boolean;
+}
+
+export interface RacerProfile {
+  id: number;
+  gameId: number;
+  category: Category;
+  firstName: string;
+  lastName: string;
+  picture: string | null;
+  origin: string;
+  rank2024: number;
+  totalPoint2024: number;
+  price: number;
+  /** The racer's events (the same racer, matched by name, across events), in race order. */
+  events: RacerEventResult[];
+}
+
+/** A racer's page: points per event and how many teams picked them. */
+export async function getRacerProfile(db: DbOrTx, racerId: number): Promise<RacerProfile | null> {
+  if (!Number.isSafeInteger(racerId)) return null;
+  const [racer] = await db.select().from(racers).where(eq(racers.id, racerId));
+  if (!racer) return null;
+  // The same person has one racer row per event; the name key ties them together.
+  const entries = await db
+    .select({
+      racerId: racers.id,
+      eventId: events.id,
+      eventName: events.name,
+      startsAt: events.startsAt,
+      settledAt: events.settledAt,
+      category: racers.category,
+      status: raceResults.status,
+      position: raceResults.position,
+      points: raceResults.points,
+      pickedBy: raceResults.pickedBy,
+    })
+    .from(racers)
+    .innerJoin(events, eq(events.id, racers.gameId))
+    .leftJoin(
+      raceResults,
+      and(eq(raceResults.racerId, racers.id), eq(raceResults.eventId, racers.gameId)),
+    )
+    .where(eq(racers.nameKey, racer.nameKey))
+    .orderBy(asc(events.startsAt), asc(events.id));
+  const out: RacerEventResult[] = [];
+  for (const e of entries) {
+    const settled = e.settledAt != null && e.status != null;
+    let pickedBy = e.pickedBy ?? 0;
+    let teamCount = 0;
+    if (settled) {
+      const [last] = await db
+        .select({ n: max(eventScores.position) })
+        .from(eventScores)
+        .where(eq(eventScores.eventId, e.eventId));
+      teamCount = last?.n ?? 0;
+    } else {
+      const [picks] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(teamRacers)
+        .where(eq(teamRacers.racerId, e.racerId));
+      const [all] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(teams)
+        .where(eq(teams.eventId, e.eventId));
+      pickedBy = picks?.n ?? 0;
+      teamCount = all?.n ?? 0;
+    }
+    out.push({
+      eventId: e.eventId,
+      eventName: e.eventName,
+      startsAt: e.startsAt,
+      category: e.category,
+      status: e.status,
+      position: e.position,
+      points: settled ? (e.points ?? 0) : null,
+      pickedBy,
+      teams: teamCount,
+      settled,
+    });
+  }
+  const { nameKey: _key, createdAt: _c, updatedAt: _u, ...pub } = racer;
+  return { ...pub, events: out };
+}

@@ -1,0 +1,159 @@
+import {
+  type Category,
+  checkResults,
+  pointsForStoredResult,
+  type ResultIssue,
+  type ResultStatus,
+  readCsv,
+} from "@game/core";
+import { asc, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "../client.js";
+import { auditLog, events, raceResults, racers } from "../schema/index.js";
+import {
+  type AuditActor,
+  freezeDueEvents,
+  type SettlementSummary,
+  settleInTransaction,
+} from "./scoring.js";
+
+/** One checked result with the racer's name, as the preview and the CLI show it. */
+export interface ResultPreviewRow {
+  line: number;
+  racerId: number;
+  name: string;
+  category: Category;
+  status: ResultStatus;
+  position: number | null;
+  points: number;
+}
+
+export type ImportResultsOutcome =
+  | { ok: false; reason: "not-found"; issues: ResultIssue[] }
+  | { ok: false; reason: "invalid"; issues: ResultIssue[] }
+  | {
+      ok: true;
+      dryRun: boolean;
+      eventId: number;
+      rows: ResultPreviewRow[];
+      /** Undefined on a dry run. */
+      settlement?: SettlementSummary;
+    };
+
+/** The racers of an event, as the results check needs them. */
+function eventRacers(db: DbOrTx, eventId: number) {
+  return db
+    .select({
+      id: racers.id,
+      category: racers.category,
+      firstName: racers.firstName,
+      lastName: racers.lastName,
+    })
+    .from(racers)
+    .where(eq(racers.gameId, eventId));
+}
+
+/**
+ * Imports an event's results from CSV text: the whole file is checked first (every problem
+ * reported by line, nothing written when there is one); then, in one transaction, the event's
+ * results are replaced and the event is settled. A corrected file simply replaces the old one.
+ */
+export async function importResults(
+  db: DbOrTx,
+  eventId: number,
+  csvText: string,
+  opts: { now?: Date; dryRun?: boolean; audit?: AuditActor } = {},
+): Promise<ImportResultsOutcome> {
+  const now = opts.now ?? new Date();
+  const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId));
+  if (!event) {
+    return {
+      ok: false,
+      reason: "not-found",
+      issues: [{ line: 1, message: `There is no event ${eventId}.` }],
+    };
+  }
+  const known = await eventRacers(db, eventId);
+  const check = checkResults(readCsv(csvText), known);
+  if (!check.ok) return { ok: false, reason: "invalid", issues: check.issues };
+
+  const names = new Map(known.map((r) => [r.id, `${r.firstName} ${r.lastName}`]));
+  const rows: ResultPreviewRow[] = check.rows.map((r) => ({
+    line: r.line,
+    racerId: r.racerId,
+    name: names.get(r.racerId) ?? "",
+    category: r.category,
+    status: r.status,
+    position: r.position,
+    points: pointsForStoredResult(r),
+  }));
+  if (opts.dryRun) return { ok: true, dryRun: true, eventId, rows };
+
+  await freezeDueEvents(db, now);
+  const settlement = await db.transaction(async (tx) => {
+    await tx.delete(raceResults).where(eq(raceResults.eventId, eventId));
+    // Inserted in slices: a results file has a few hundred rows, far below the parameter limit.
+    for (let i = 0; i < check.rows.length; i += 1000) {
+      await tx.insert(raceResults).values(
+        check.rows.slice(i, i + 1000).map((r) => ({
+          eventId,
+          racerId: r.racerId,
+          category: r.category,
+          status: r.status,
+          position: r.position,
+        })),
+      );
+    }
+    if (opts.audit) {
+      const count = (s: ResultStatus) => check.rows.filter((r) => r.status === s).length;
+      await tx.insert(auditLog).values({
+        actor: opts.audit.actor,
+        actorId: opts.audit.actorId ?? null,
+        action: "results.import",
+        target: `event:${eventId}`,
+        detail: {
+          rows: check.rows.length,
+          finished: count("finished"),
+          dnf: count("DNF"),
+          dns: count("DNS"),
+          dsq: count("DSQ"),
+        },
+      });
+    }
+    return settleInTransaction(tx, eventId, now, opts.audit);
+  });
+  return { ok: true, dryRun: false, eventId, rows, settlement };
+}
+
+export interface StoredResult {
+  racerId: number;
+  firstName: string;
+  lastName: string;
+  category: Category;
+  status: ResultStatus;
+  position: number | null;
+  points: number;
+  pickedBy: number;
+}
+
+/** An event's stored results, by category then place (non-finishers last). */
+export function listEventResults(db: DbOrTx, eventId: number): Promise<StoredResult[]> {
+  return db
+    .select({
+      racerId: raceResults.racerId,
+      firstName: racers.firstName,
+      lastName: racers.lastName,
+      category: raceResults.category,
+      status: raceResults.status,
+      position: raceResults.position,
+      points: raceResults.points,
+      pickedBy: raceResults.pickedBy,
+    })
+    .from(raceResults)
+    .innerJoin(racers, eq(racers.id, raceResults.racerId))
+    .where(eq(raceResults.eventId, eventId))
+    .orderBy(
+      sql`array_position(array['Pro Men', 'Pro Women', '17-18 Men', '17-18 Women'], ${raceResults.category}::text)`,
+      asc(raceResults.position),
+      asc(racers.lastName),
+    );
+}

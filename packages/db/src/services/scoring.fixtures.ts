@@ -1,0 +1,271 @@
+/**
+ * Test helpers for scoring and rankings: players, racers, teams and leagues written straight
+ * into the tables (fast, and without the team rules, which are not under test here), and the
+ * reference settlement computed from the stored facts.
+ */
+import { type Category, referenceSettlement, type Settlement } from "@game/core";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { type DbOrTx, rowsOf } from "../client.js";
+import {
+  accounts,
+  eventScores,
+  events,
+  frozenTeamRacers,
+  leagueMembers,
+  leagues,
+  raceResults,
+  racers,
+  teamRacers,
+  teams,
+  users,
+} from "../schema/index.js";
+
+let serial = 0;
+
+export async function makePlayers(db: DbOrTx, usernames: readonly string[]) {
+  if (usernames.length === 0) return [];
+  serial += 1;
+  const tag = `${serial}_${Date.now() % 1_000_000}`;
+  const made = await db
+    .insert(accounts)
+    .values(
+      usernames.map((u) => ({
+        email: `${u.toLowerCase()}.${tag}@example.com`,
+        passwordHash: "test:unusable",
+      })),
+    )
+    .returning({ id: accounts.id, email: accounts.email });
+  const rows = made.map((a, i) => ({
+    id: a.id,
+    email: a.email,
+    username: usernames[i]!,
+    usernameKey: usernames[i]!.toLowerCase(),
+  }));
+  await db.insert(users).values(rows);
+  return rows.map(({ id, username, usernameKey }) => ({ id, username, usernameKey }));
+}
+
+export async function addRacers(
+  db: DbOrTx,
+  eventId: number,
+  list: readonly { category: Category; firstName: string; lastName: string }[],
+) {
+  return db
+    .insert(racers)
+    .values(
+      list.map((r) => ({
+        ...r,
+        gameId: eventId,
+        nameKey: `${r.firstName}|${r.lastName}`.toLowerCase(),
+      })),
+    )
+    .returning({
+      id: racers.id,
+      category: racers.category,
+      firstName: racers.firstName,
+      lastName: racers.lastName,
+    });
+}
+
+/** A team written directly (any racers, any size): what saveTeam would have stored. */
+export async function putTeam(
+  db: DbOrTx,
+  userId: number,
+  eventId: number,
+  racerIds: readonly number[],
+) {
+  const [team] = await db
+    .insert(teams)
+    .values({ userId, eventId })
+    .onConflictDoUpdate({
+      target: [teams.userId, teams.eventId],
+      set: { version: sql`${teams.version} + 1` },
+    })
+    .returning({ id: teams.id });
+  await db.delete(teamRacers).where(eq(teamRacers.teamId, team!.id));
+  if (racerIds.length > 0) {
+    await db
+      .insert(teamRacers)
+      .values(racerIds.map((racerId, slot) => ({ teamId: team!.id, racerId, slot })));
+  }
+  return team!.id;
+}
+
+export async function putLeague(db: DbOrTx, name: string, memberIds: readonly number[]) {
+  const [league] = await db
+    .insert(leagues)
+    .values({
+      name,
+      ownerId: memberIds[0]!,
+      joinCode: `code-${name}-${Math.random().toString(36).slice(2)}`,
+    })
+    .returning({ id: leagues.id });
+  if (memberIds.length > 0) {
+    await db
+      .insert(leagueMembers)
+      .values(memberIds.map((userId) => ({ leagueId: league!.id, userId })));
+  }
+  return league!.id;
+}
+
+/** Writes results straight into race_results (the import path has its own tests). */
+export async function putResults(
+  db: DbOrTx,
+  eventId: number,
+  rows: readonly {
+    racerId: number;
+    category: Category;
+    status: "finished" | "DNF" | "DNS" | "DSQ";
+    position: number | null;
+  }[],
+) {
+  await db.delete(raceResults).where(eq(raceResults.eventId, eventId));
+  if (rows.length > 0) await db.insert(raceResults).values(rows.map((r) => ({ ...r, eventId })));
+}
+
+/** Empties everything scoring touches (racers and events stay). */
+export async function resetGame(db: DbOrTx) {
+  // DELETE, not TRUNCATE: on small tables it is much faster on PostgreSQL (no file rewrite).
+  for (const table of [
+    "audit_log",
+    "event_scores",
+    "season_standings",
+    "race_results",
+    "frozen_team_racers",
+    "frozen_teams",
+    "team_racers",
+    "teams",
+    "league_members",
+    "league_invitations",
+    "leagues",
+    "sessions",
+    "users",
+    "accounts",
+  ]) {
+    await db.execute(sql.raw(`delete from ${table}`));
+  }
+  await db.update(events).set({ frozenAt: null, settledAt: null });
+}
+
+/** The reference settlement of the stored facts: settled events, results, frozen teams, members. */
+export async function referenceFromDb(db: DbOrTx): Promise<Settlement> {
+  const settled = await db
+    .select({ id: events.id, startsAt: events.startsAt })
+    .from(events)
+    .where(isNotNull(events.settledAt));
+  const ids = settled.map((e) => e.id);
+  const results = ids.length
+    ? await db
+        .select({
+          eventId: raceResults.eventId,
+          racerId: raceResults.racerId,
+          status: raceResults.status,
+          position: raceResults.position,
+        })
+        .from(raceResults)
+        .where(inArray(raceResults.eventId, ids))
+    : [];
+  const frozen = ids.length
+    ? await db.select().from(frozenTeamRacers).where(inArray(frozenTeamRacers.eventId, ids))
+    : [];
+  const allUsers = await db.select({ id: users.id, usernameKey: users.usernameKey }).from(users);
+  const members = await db.select().from(leagueMembers).where(eq(leagueMembers.status, "accepted"));
+  const allLeagues = await db.select({ id: leagues.id }).from(leagues);
+  return referenceSettlement({
+    events: settled,
+    results,
+    frozen,
+    users: allUsers,
+    leagues: allLeagues.map((l) => ({
+      id: l.id,
+      memberIds: members.filter((m) => m.leagueId === l.id).map((m) => m.userId),
+    })),
+  });
+}
+
+/** What the settlement stored, in the reference's shape. */
+export async function storedSettlement(db: DbOrTx): Promise<Settlement> {
+  const settled = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(isNotNull(events.settledAt));
+  const ids = settled.map((e) => e.id);
+  const rr = ids.length
+    ? await db.select().from(raceResults).where(inArray(raceResults.eventId, ids))
+    : [];
+  const es = await db.select().from(eventScores);
+  const us = await db.select().from(users);
+  const ms = await db.select().from(leagueMembers);
+  const ls = await db.select().from(leagues);
+  return {
+    racers: new Map(
+      rr.map((r) => [`${r.eventId}:${r.racerId}`, { points: r.points, pickedBy: r.pickedBy }]),
+    ),
+    eventScores: new Map(
+      es.map((e) => [
+        `${e.eventId}:${e.userId}`,
+        { points: e.points, rank: e.rank!, position: e.position! },
+      ]),
+    ),
+    players: new Map(
+      us.map((u) => [
+        u.id,
+        {
+          points: u.points,
+          ranking: u.ranking,
+          previousRanking: u.previousRanking,
+          position: u.rankingPosition,
+        },
+      ]),
+    ),
+    memberScores: new Map(ms.map((m) => [`${m.leagueId}:${m.userId}`, m.score])),
+    leagues: new Map(
+      ls.map((l) => [
+        l.id,
+        { totalPoints: l.totalPoints, ranking: l.ranking!, previousRanking: l.previousRanking },
+      ]),
+    ),
+  };
+}
+
+/** Every table the settlement writes, as plain sorted rows (to compare two runs exactly). */
+export async function snapshot(db: DbOrTx) {
+  const q = (text: string) =>
+    db.execute(sql.raw(text)).then((r) => rowsOf<Record<string, unknown>>(r));
+  return {
+    results: await q(
+      "select event_id, racer_id, points, picked_by from race_results order by 1, 2",
+    ),
+    scores: await q("select * from event_scores order by event_id, user_id"),
+    users: await q(
+      "select id, points, ranking, previous_ranking, ranking_position from users order by id",
+    ),
+    members: await q("select league_id, user_id, score from league_members order by 1, 2"),
+    leagues: await q("select id, total_points, ranking, previous_ranking from leagues order by id"),
+  };
+}
+
+export async function frozenTeam(db: DbOrTx, eventId: number, userId: number) {
+  const rows = await db
+    .select({ racerId: frozenTeamRacers.racerId })
+    .from(frozenTeamRacers)
+    .where(and(eq(frozenTeamRacers.eventId, eventId), eq(frozenTeamRacers.userId, userId)));
+  return rows.map((r) => r.racerId).sort((a, b) => a - b);
+}
+
+/** The stored season table and the players' own columns must say the same thing. */
+export async function standingsAgree(
+  db: DbOrTx,
+): Promise<{ standings: unknown[]; players: unknown[] }> {
+  const q = (text: string) =>
+    db.execute(sql.raw(text)).then((r) => rowsOf<Record<string, unknown>>(r));
+  return {
+    standings: await q(
+      "select position, user_id, points, rank, previous_rank from season_standings order by position",
+    ),
+    players: await q(`
+      select ranking_position as position, id as user_id, points, ranking as rank,
+        previous_ranking as previous_rank
+      from users where ranking_position is not null order by ranking_position`),
+  };
+}

@@ -1,0 +1,341 @@
+import { CATEGORIES, type Category, LOCK_MS, type ResultStatus } from "@game/core";
+import { eq } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DbHandle } from "../client.js";
+import {
+  accounts,
+  auditLog,
+  eventScores,
+  events,
+  leagues,
+  teamRacers,
+  users,
+} from "../schema/index.js";
+import { createTestDb } from "../testing.js";
+import {
+  addRacers,
+  frozenTeam,
+  makePlayers,
+  putLeague,
+  putResults,
+  putTeam,
+  referenceFromDb,
+  resetGame,
+  snapshot,
+  standingsAgree,
+  storedSettlement,
+} from "./scoring.fixtures.js";
+import { freezeDueEvents, freezeEvent, SettlementError, settleEvent } from "./scoring.js";
+
+let h: DbHandle;
+type R = { id: number; category: Category };
+/** Racers of round 1 (event 5, seeded) and round 2 (event 6, added here). */
+let round1: R[];
+let round2: R[];
+let round1Start: Date;
+const now = new Date("2027-06-01T00:00:00Z");
+
+beforeAll(async () => {
+  h = await createTestDb({ seed: true });
+  const { racers } = await import("../schema/index.js");
+  round1 = await h.db
+    .select({ id: racers.id, category: racers.category })
+    .from(racers)
+    .where(eq(racers.gameId, 5));
+  round2 = await addRacers(
+    h.db,
+    6,
+    CATEGORIES.flatMap((category, c) =>
+      Array.from({ length: 5 }, (_, i) => ({ category, firstName: `R2c${c}`, lastName: `n${i}` })),
+    ),
+  );
+  const [e5] = await h.db.select().from(events).where(eq(events.id, 5));
+  round1Start = e5!.startsAt;
+});
+afterAll(() => h.close());
+beforeEach(() => resetGame(h.db));
+
+const byCategory = (list: R[], category: Category) => list.filter((r) => r.category === category);
+
+describe("freezing", () => {
+  it("freezes due events once, at the lock moment (12 h before the start)", async () => {
+    const [p] = await makePlayers(h.db, ["early_bird"]);
+    const team = round1.slice(0, 6).map((r) => r.id);
+    await putTeam(h.db, p!.id, 5, team);
+    const lock = new Date(round1Start.getTime() - LOCK_MS);
+    const before = await freezeDueEvents(h.db, new Date(lock.getTime() - 1));
+    expect(before.map((f) => f.eventId)).not.toContain(5);
+    expect(await frozenTeam(h.db, 5, p!.id)).toEqual([]);
+
+    const at = await freezeDueEvents(h.db, lock);
+    expect(at).toContainEqual({ eventId: 5, teams: 1 });
+    expect(await frozenTeam(h.db, 5, p!.id)).toEqual([...team].sort((a, b) => a - b));
+    const [e] = await h.db.select().from(events).where(eq(events.id, 5));
+    expect(e!.frozenAt).toEqual(lock);
+    // Idempotent: nothing is frozen twice.
+    expect(await freezeDueEvents(h.db, new Date(lock.getTime() + 60_000))).toEqual([]);
+    expect(await freezeEvent(h.db, 5, now)).toBeNull();
+  });
+
+  it("a team edited after the lock keeps its frozen score", async () => {
+    const [p, q] = await makePlayers(h.db, ["steady", "sneaky"]);
+    const men = byCategory(round1, "Pro Men");
+    await putTeam(h.db, p!.id, 5, [men[0]!.id]);
+    const teamId = await putTeam(h.db, q!.id, 5, [men[1]!.id]);
+    await freezeEvent(h.db, 5, new Date(round1Start.getTime() - LOCK_MS));
+    // After the lock the winner is swapped in behind the rules' back.
+    await h.db.delete(teamRacers).where(eq(teamRacers.teamId, teamId));
+    await h.db.insert(teamRacers).values({ teamId, racerId: men[0]!.id, slot: 0 });
+    await putResults(h.db, 5, [
+      { racerId: men[0]!.id, category: "Pro Men", status: "finished", position: 1 },
+      { racerId: men[1]!.id, category: "Pro Men", status: "finished", position: 2 },
+    ]);
+    await settleEvent(h.db, 5, { now });
+    const [sp, sq] = await Promise.all([
+      h.db.select().from(users).where(eq(users.id, p!.id)),
+      h.db.select().from(users).where(eq(users.id, q!.id)),
+    ]);
+    expect(sp[0]!.points).toBe(100);
+    expect(sq[0]!.points).toBe(80);
+  });
+
+  it("a deleted player's frozen team and scores go with the account", async () => {
+    const [gone, stays] = await makePlayers(h.db, ["leaving", "staying"]);
+    const men = byCategory(round1, "Pro Men");
+    await putTeam(h.db, gone!.id, 5, [men[0]!.id, men[1]!.id]);
+    await putTeam(h.db, stays!.id, 5, [men[0]!.id]);
+    await putResults(h.db, 5, [
+      { racerId: men[0]!.id, category: "Pro Men", status: "finished", position: 1 },
+    ]);
+    await settleEvent(h.db, 5, { now });
+    await h.db.delete(accounts).where(eq(accounts.id, gone!.id));
+    expect(await frozenTeam(h.db, 5, gone!.id)).toEqual([]);
+    expect(await frozenTeam(h.db, 5, stays!.id)).toEqual([men[0]!.id]);
+    const scores = await h.db.select().from(eventScores);
+    expect(scores.map((s) => s.userId)).toEqual([stays!.id]);
+  });
+
+  it("settling an event before its lock moment freezes it then", async () => {
+    const [p] = await makePlayers(h.db, ["keen"]);
+    const men = byCategory(round1, "Pro Men");
+    await putTeam(h.db, p!.id, 5, [men[2]!.id]);
+    await putResults(h.db, 5, [
+      { racerId: men[2]!.id, category: "Pro Men", status: "finished", position: 3 },
+    ]);
+    const early = new Date(round1Start.getTime() - 30 * 86_400_000);
+    const s = await settleEvent(h.db, 5, { now: early });
+    expect(s).toMatchObject({ eventId: 5, frozeNow: true, results: 1, teams: 1, rankedPlayers: 1 });
+    const [e] = await h.db.select().from(events).where(eq(events.id, 5));
+    expect(e!.frozenAt).toEqual(early);
+    expect(e!.settledAt).toEqual(early);
+    const [u] = await h.db.select().from(users).where(eq(users.id, p!.id));
+    expect(u).toMatchObject({ points: 65, ranking: 1, rankingPosition: 1, previousRanking: null });
+  });
+});
+
+describe("settleEvent", () => {
+  it("refuses an unknown event and an event without results", async () => {
+    await expect(settleEvent(h.db, 999, { now })).rejects.toMatchObject({ code: "not-found" });
+    await expect(settleEvent(h.db, 6, { now })).rejects.toBeInstanceOf(SettlementError);
+    await expect(settleEvent(h.db, 6, { now })).rejects.toMatchObject({ code: "no-results" });
+  });
+
+  it("ties share a rank (1, 1, 3) and are listed by username; leagues average their members", async () => {
+    const [zed, amy, bob, newbie] = await makePlayers(h.db, ["Zed", "amy", "Bob", "newbie"]);
+    const men = byCategory(round1, "Pro Men");
+    const women = byCategory(round1, "Pro Women");
+    await putTeam(h.db, zed!.id, 5, [men[0]!.id, women[5]!.id]);
+    await putTeam(h.db, amy!.id, 5, [men[0]!.id, women[6]!.id]);
+    await putTeam(h.db, bob!.id, 5, [men[1]!.id, women[0]!.id]);
+    const mixed = await putLeague(h.db, "mixed", [zed!.id, bob!.id, newbie!.id]);
+    const solo = await putLeague(h.db, "solo", [amy!.id]);
+    await putResults(h.db, 5, [
+      { racerId: men[0]!.id, category: "Pro Men", status: "finished", position: 1 },
+      { racerId: men[1]!.id, category: "Pro Men", status: "finished", position: 12 },
+      { racerId: women[0]!.id, category: "Pro Women", status: "finished", position: 4 },
+      { racerId: women[5]!.id, category: "Pro Women", status: "DNF", position: null },
+      { racerId: women[6]!.id, category: "Pro Women", status: "DSQ", position: null },
+    ]);
+    await settleEvent(h.db, 5, { now, audit: { actor: "cli" } });
+    const got = async (id: number) => (await h.db.select().from(users).where(eq(users.id, id)))[0]!;
+    expect(await got(amy!.id)).toMatchObject({ points: 100, ranking: 1, rankingPosition: 1 });
+    expect(await got(zed!.id)).toMatchObject({ points: 100, ranking: 1, rankingPosition: 2 });
+    expect(await got(bob!.id)).toMatchObject({ points: 60, ranking: 3, rankingPosition: 3 });
+    expect(await got(newbie!.id)).toMatchObject({
+      points: 0,
+      ranking: null,
+      rankingPosition: null,
+    });
+    const l = async (id: number) =>
+      (await h.db.select().from(leagues).where(eq(leagues.id, id)))[0]!;
+    // (100 + 60 + 0) / 3 = 53.33; the newcomer without a team counts as 0.
+    expect(await l(mixed)).toMatchObject({ totalPoints: 53.33, ranking: 2, previousRanking: null });
+    expect(await l(solo)).toMatchObject({ totalPoints: 100, ranking: 1 });
+    const audit = await h.db.select().from(auditLog);
+    expect(audit).toMatchObject([{ actor: "cli", action: "scores.settle", target: "event:5" }]);
+  });
+
+  it("settling twice equals settling once; corrected results replace, never add", async () => {
+    const players = await makePlayers(h.db, ["p1", "p2", "p3", "p4"]);
+    const men = byCategory(round1, "Pro Men");
+    for (const [i, p] of players.entries())
+      await putTeam(h.db, p.id, 5, [men[i]!.id, men[i + 1]!.id]);
+    await putLeague(
+      h.db,
+      "all",
+      players.map((p) => p.id),
+    );
+    const places = (order: number[]) =>
+      order.map((m, i) => ({
+        racerId: men[m]!.id,
+        category: "Pro Men" as const,
+        status: "finished" as const,
+        position: i + 1,
+      }));
+    await putResults(h.db, 5, places([0, 1, 2, 3, 4]));
+    await settleEvent(h.db, 5, { now });
+    const once = await snapshot(h.db);
+    await settleEvent(h.db, 5, { now });
+    expect(await snapshot(h.db)).toEqual(once);
+    expect((await storedSettlement(h.db)).players).toEqual((await referenceFromDb(h.db)).players);
+
+    const before = await h.db.select().from(users).orderBy(users.id);
+    expect(before.map((u) => u.points)).toEqual([180, 145, 115, 100]);
+    // The official results were wrong: 1st and 3rd swap. Re-settle with the corrected file.
+    await putResults(h.db, 5, places([2, 1, 0, 3, 4]));
+    await settleEvent(h.db, 5, { now });
+    const corrected = await storedSettlement(h.db);
+    expect(corrected).toEqual(await referenceFromDb(h.db));
+    const after = await h.db.select().from(users).orderBy(users.id);
+    expect(after.map((u) => [u.points, u.ranking])).toEqual([
+      [145, 3],
+      [180, 1],
+      [150, 2],
+      [100, 4],
+    ]);
+    const again = await snapshot(h.db);
+    await settleEvent(h.db, 5, { now });
+    expect(await snapshot(h.db)).toEqual(again);
+  });
+
+  it("movement: the previous ranking is the table before the latest event", async () => {
+    const [a, b] = await makePlayers(h.db, ["alpha", "beta"]);
+    const m1 = byCategory(round1, "Pro Men");
+    const m2 = byCategory(round2, "Pro Men");
+    await putTeam(h.db, a!.id, 5, [m1[0]!.id]);
+    await putTeam(h.db, b!.id, 5, [m1[1]!.id]);
+    await putTeam(h.db, a!.id, 6, [m2[4]!.id]);
+    await putTeam(h.db, b!.id, 6, [m2[0]!.id]);
+    await putResults(h.db, 5, [
+      { racerId: m1[0]!.id, category: "Pro Men", status: "finished", position: 3 },
+      { racerId: m1[1]!.id, category: "Pro Men", status: "finished", position: 4 },
+    ]);
+    await putResults(h.db, 6, [
+      { racerId: m2[0]!.id, category: "Pro Men", status: "finished", position: 1 },
+      { racerId: m2[4]!.id, category: "Pro Men", status: "DNS", position: null },
+    ]);
+    await settleEvent(h.db, 5, { now });
+    const after1 = await h.db.select().from(users).orderBy(users.id);
+    expect(after1.map((u) => [u.points, u.ranking, u.previousRanking])).toEqual([
+      [65, 1, null],
+      [50, 2, null],
+    ]);
+    await settleEvent(h.db, 6, { now });
+    const after2 = await h.db.select().from(users).orderBy(users.id);
+    expect(after2.map((u) => [u.points, u.ranking, u.previousRanking])).toEqual([
+      [65, 2, 1],
+      [150, 1, 2],
+    ]);
+    // Re-settling round 1 (a correction) does not make round 1 the "latest" event.
+    await settleEvent(h.db, 5, { now });
+    const again = await h.db.select().from(users).orderBy(users.id);
+    expect(again.map((u) => [u.points, u.ranking, u.previousRanking])).toEqual([
+      [65, 2, 1],
+      [150, 1, 2],
+    ]);
+  });
+
+  it("property: the SQL settlement equals the reference on random seasons", async () => {
+    const statusArb = fc.constantFrom("finished", "finished", "finished", "DNF", "DNS", "DSQ");
+    const scenario = fc.record({
+      players: fc.uniqueArray(fc.stringMatching(/^[a-d]{1,3}$/), { minLength: 1, maxLength: 12 }),
+      // Up to 8 racers: the rules allow 6, but the sum must be right for any team size.
+      teams1: fc.array(fc.uniqueArray(fc.nat(round1.length - 1), { maxLength: 8 }), {
+        maxLength: 12,
+      }),
+      teams2: fc.array(fc.uniqueArray(fc.nat(round2.length - 1), { maxLength: 6 }), {
+        maxLength: 12,
+      }),
+      results1: fc.array(fc.tuple(fc.nat(round1.length - 1), statusArb), { maxLength: 40 }),
+      results2: fc.array(fc.tuple(fc.nat(round2.length - 1), statusArb), { maxLength: 20 }),
+      leagues: fc.array(fc.uniqueArray(fc.nat(11), { minLength: 1, maxLength: 6 }), {
+        maxLength: 4,
+      }),
+      order: fc.constantFrom([5], [5, 6], [6, 5], [5, 6, 5], [6]),
+    });
+    await fc.assert(
+      fc.asyncProperty(scenario, async (s) => {
+        await resetGame(h.db);
+        const players = await makePlayers(h.db, s.players);
+        const save = async (pool: R[], eventId: number, teamList: number[][]) => {
+          for (const [i, team] of teamList.entries()) {
+            const p = players[i % players.length]!;
+            await putTeam(
+              h.db,
+              p.id,
+              eventId,
+              team.map((k) => pool[k]!.id),
+            );
+          }
+        };
+        await save(round1, 5, s.teams1);
+        await save(round2, 6, s.teams2);
+        for (const [i, members] of s.leagues.entries()) {
+          const ids = [...new Set(members.map((m) => players[m % players.length]!.id))];
+          await putLeague(h.db, `l${i}`, ids);
+        }
+        type Row = {
+          racerId: number;
+          category: Category;
+          status: ResultStatus;
+          position: number | null;
+        };
+        const results = (pool: R[], picks: [number, string][]): Row[] => {
+          const seen = new Set<number>();
+          const place = new Map<Category, number>();
+          return picks.flatMap(([k, status]): Row[] => {
+            const r = pool[k]!;
+            if (seen.has(r.id)) return [];
+            seen.add(r.id);
+            if (status !== "finished") {
+              return [
+                {
+                  racerId: r.id,
+                  category: r.category,
+                  status: status as ResultStatus,
+                  position: null,
+                },
+              ];
+            }
+            const p = (place.get(r.category) ?? 0) + 1 + (k % 2);
+            place.set(r.category, p);
+            return [
+              { racerId: r.id, category: r.category, status: "finished" as const, position: p },
+            ];
+          });
+        };
+        const r1 = results(round1, s.results1);
+        const r2 = results(round2, s.results2);
+        await putResults(h.db, 5, r1.length ? r1 : results(round1, [[0, "finished"]]));
+        await putResults(h.db, 6, r2.length ? r2 : results(round2, [[0, "DNF"]]));
+        for (const eventId of s.order as readonly number[])
+          await settleEvent(h.db, eventId, { now });
+        expect(await storedSettlement(h.db)).toEqual(await referenceFromDb(h.db));
+        const agree = await standingsAgree(h.db);
+        expect(agree.standings).toEqual(agree.players);
+      }),
+      { numRuns: 25 },
+    );
+  });
+});

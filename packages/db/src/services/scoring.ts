@@ -1,0 +1,361 @@
+import { lockTime, POINTS, TEAM_SIZE } from "@game/core";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { type DbOrTx, rowsOf } from "../client.js";
+import { auditLog, events, raceResults, teams } from "../schema/index.js";
+
+/*
+ * Freezing and settlement. Teams are copied into frozen_team_racers at the lock moment; scoring
+ * reads ONLY those copies. Settlement is a handful of set-based statements in one transaction:
+ * it recomputes everything that depends on results from the stored facts (results, frozen teams,
+ * memberships), so running it again gives the same tables, and corrected results simply
+ * replace the old ones. Rules: docs/decisions/0050-0053.
+ */
+
+/** Serialises settlements: each one rewrites the season tables. */
+const SETTLEMENT_LOCK = 727_275;
+
+export interface AuditActor {
+  /** "web:alice@example.com", "cli". */
+  actor: string;
+  actorId?: number | null;
+}
+
+export interface FrozenEvent {
+  eventId: number;
+  /** Teams copied. */
+  teams: number;
+}
+
+/**
+ * Freezes one event's teams now, whatever the clock says (results are in, so the race ran).
+ * Idempotent: an event is frozen once; the claim on `frozen_at` waits for team saves in
+ * flight (they hold a share lock on the event row) and every later save sees it and is refused.
+ */
+export async function freezeEvent(
+  db: DbOrTx,
+  eventId: number,
+  now: Date,
+): Promise<FrozenEvent | null> {
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(events)
+      .set({ frozenAt: now })
+      .where(and(eq(events.id, eventId), isNull(events.frozenAt)))
+      .returning({ id: events.id });
+    if (!claimed) return null;
+    // Leftovers of an earlier freeze (an event re-opened by an admin) make way for this one;
+    // after that a plain insert (ON CONFLICT would double the cost of the copy).
+    await tx.execute(sql`delete from frozen_team_racers where event_id = ${eventId}`);
+    await tx.execute(sql`delete from frozen_teams where event_id = ${eventId}`);
+    await tx.execute(sql`
+      insert into frozen_team_racers (event_id, user_id, racer_id)
+      select t.event_id, t.user_id, tr.racer_id
+      from teams t join team_racers tr on tr.team_id = t.id
+      where t.event_id = ${eventId}`);
+    // The same teams, one row each (what the settlement adds up); same transaction, same rows.
+    await tx.execute(sql`
+      insert into frozen_teams (event_id, user_id, racer_ids)
+      select event_id, user_id, array_agg(racer_id order by racer_id)
+      from frozen_team_racers where event_id = ${eventId}
+      group by event_id, user_id`);
+    const [copied] = await tx
+      .select({ teams: sql<number>`count(*)::int` })
+      .from(teams)
+      .where(eq(teams.eventId, eventId));
+    return { eventId, teams: copied?.teams ?? 0 };
+  });
+}
+
+/** Freezes every event whose lock moment (12 h before the start) has come. Run every minute. */
+export async function freezeDueEvents(db: DbOrTx, now: Date): Promise<FrozenEvent[]> {
+  const due = await db
+    .select({ id: events.id, startsAt: events.startsAt })
+    .from(events)
+    .where(isNull(events.frozenAt));
+  const frozen: FrozenEvent[] = [];
+  for (const e of due) {
+    if (lockTime(e) > now) continue;
+    const done = await freezeEvent(db, e.id, now);
+    if (done) frozen.push(done);
+  }
+  return frozen;
+}
+
+/** Points for a result row `alias`, in SQL: the same table as `pointsForPosition` in @game/core. */
+export function pointsSql(alias: string) {
+  const a = sql.raw(alias);
+  const n = (v: number) => sql.raw(String(Math.trunc(v)));
+  return sql`case
+    when ${a}.status <> 'finished' or ${a}.position is null or ${a}.position < 1 then ${n(POINTS.none)}
+    when ${a}.position = 1 then ${n(POINTS.first)}
+    when ${a}.position = 2 then ${n(POINTS.second)}
+    when ${a}.position = 3 then ${n(POINTS.third)}
+    when ${a}.position <= 10 then ${n(POINTS.topTen)}
+    else ${n(POINTS.finisher)} end`;
+}
+
+/**
+ * A frozen team's points from `p.by_racer` in SQL: `size` array lookups written out (a team has
+ * six racers), plus a sum over any racer beyond them, so a team of another size still adds up.
+ */
+function teamPointsSql(size: number) {
+  const slots = Array.from({ length: size }, (_, i) =>
+    sql.raw(`coalesce(p.by_racer[f.racer_ids[${i + 1}]], 0)`),
+  );
+  return sql`${sql.join(slots, sql` + `)} + case when cardinality(f.racer_ids) > ${sql.raw(String(size))}
+      then (select coalesce(sum(coalesce(p.by_racer[x], 0)), 0)
+            from unnest(f.racer_ids[${sql.raw(String(size + 1))}:]) x)
+      else 0 end`;
+}
+
+export class SettlementError extends Error {
+  constructor(
+    readonly code: "not-found" | "no-results",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface SettlementSummary {
+  eventId: number;
+  /** True when this settlement froze the event's teams (it was not frozen yet). */
+  frozeNow: boolean;
+  results: number;
+  /** Frozen teams scored in this event. */
+  teams: number;
+  /** Players in the season ranking. */
+  rankedPlayers: number;
+  leagues: number;
+  ms: number;
+  /** Milliseconds per step: where the time goes at scale. */
+  steps: Record<"results" | "eventScores" | "season" | "members" | "leagues", number>;
+}
+
+/**
+ * Settles an event: freezes what is due first, then in ONE transaction scores every frozen team
+ * of the event and rewrites the season ranking, league member scores and the league ranking.
+ */
+export async function settleEvent(
+  db: DbOrTx,
+  eventId: number,
+  opts: { now?: Date; audit?: AuditActor } = {},
+): Promise<SettlementSummary> {
+  const now = opts.now ?? new Date();
+  await freezeDueEvents(db, now);
+  return db.transaction((tx) => settleInTransaction(tx, eventId, now, opts.audit));
+}
+
+/** The settlement itself, inside the caller's transaction (results import writes then settles). */
+export async function settleInTransaction(
+  tx: DbOrTx,
+  eventId: number,
+  now: Date,
+  audit?: AuditActor,
+): Promise<SettlementSummary> {
+  const started = performance.now();
+  await tx.execute(sql`select pg_advisory_xact_lock(${SETTLEMENT_LOCK})`);
+  // The joins and sorts below touch every team: give them memory instead of temp files.
+  await tx.execute(sql`set local work_mem = '256MB'`);
+
+  const [event] = await tx
+    .select({ id: events.id, frozenAt: events.frozenAt })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .for("update");
+  if (!event) throw new SettlementError("not-found", `There is no event ${eventId}.`);
+  const [{ n: results } = { n: 0 }] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(raceResults)
+    .where(eq(raceResults.eventId, eventId));
+  if (results === 0) {
+    throw new SettlementError(
+      "no-results",
+      `Event ${eventId} has no results yet: import them first.`,
+    );
+  }
+
+  let frozeNow = false;
+  if (!event.frozenAt) {
+    // Results before the lock moment: the race ran, so the teams as they stand are final.
+    frozeNow = (await freezeEvent(tx, eventId, now)) !== null;
+  }
+  await tx.update(events).set({ settledAt: now }).where(eq(events.id, eventId));
+
+  const steps = {} as SettlementSummary["steps"];
+  let mark = performance.now();
+  const lap = (step: keyof SettlementSummary["steps"]) => {
+    const at = performance.now();
+    steps[step] = Math.round(at - mark);
+    mark = at;
+  };
+
+  // 1. Each racer's contribution and how many frozen teams picked them.
+  await tx.execute(sql`
+    update race_results rr set
+      points = ${pointsSql("rr")},
+      picked_by = coalesce(p.n, 0)
+    from race_results r
+    left join (
+      select racer_id, count(*)::int as n from frozen_team_racers
+      where event_id = ${eventId} group by racer_id
+    ) p on p.racer_id = r.racer_id
+    where rr.event_id = ${eventId} and r.event_id = rr.event_id and r.racer_id = rr.racer_id`);
+
+  lap("results");
+
+  // 2. Every frozen team's score, shared rank (1, 1, 3) and unique place (ties by username).
+  //    Inserted in place order: the window's sort serves the insert too.
+  await tx.execute(sql`delete from event_scores where event_id = ${eventId}`);
+  const scored = await tx.execute(sql`
+    insert into event_scores (event_id, user_id, points, rank, position)
+    select ${eventId}, s.user_id, s.points,
+      rank() over (order by s.points desc),
+      row_number() over (order by s.points desc, u.username_key collate "C", u.id)
+    from (
+      select f.user_id, (${teamPointsSql(TEAM_SIZE)})::int as points
+      from frozen_teams f cross join (
+        -- Points by racer id, as an array the team's ids index into (a lookup per racer).
+        select array_agg(coalesce(r.points, 0) order by g) as by_racer
+        from generate_series(
+          1, (select coalesce(max(racer_id), 0) from race_results where event_id = ${eventId})
+        ) g
+        left join race_results r on r.event_id = ${eventId} and r.racer_id = g
+      ) p
+      where f.event_id = ${eventId}
+    ) s
+    join users u on u.id = s.user_id
+    order by s.points desc, u.username_key collate "C", u.id`);
+  // Fresh statistics for the statements below, which join these rows (without them the planner
+  // guesses a handful of rows and picks nested loops over a million).
+  await tx.execute(sql`analyze event_scores`);
+
+  lap("eventScores");
+
+  // 3. The season: totals over settled events; the previous ranking is the same table without
+  //    the latest settled event (by start time), so arrows show the move that event caused.
+  //    Stored twice: season_standings (keyed by place, what pages read) and the players' own
+  //    columns (unindexed, so this update stays heap-only). With one settled event there is no
+  //    "before" and no sum to make: the event's table is the season's.
+  const [{ n: settledEvents } = { n: 1 }] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(events)
+    .where(isNotNull(events.settledAt));
+  await tx.execute(sql`delete from season_standings`);
+  if (settledEvents > 1) {
+    await tx.execute(sql`
+      insert into season_standings (position, user_id, points, rank, previous_rank, previous_points)
+      with latest as (
+        select id from events where settled_at is not null
+        order by starts_at desc, id desc limit 1
+      ), totals as (
+        select es.user_id,
+          sum(es.points)::int as points,
+          coalesce(sum(es.points) filter (where es.event_id <> (select id from latest)), 0)::int as previous,
+          bool_or(es.event_id <> (select id from latest)) as had_previous
+        from event_scores es join events e on e.id = es.event_id and e.settled_at is not null
+        group by es.user_id
+      )
+      select
+        row_number() over (order by t.points desc, u.username_key collate "C", u.id)::int,
+        t.user_id, t.points,
+        rank() over (order by t.points desc)::int,
+        case when t.had_previous
+          then rank() over (partition by t.had_previous order by t.previous desc)::int end,
+        t.previous
+      from totals t join users u on u.id = t.user_id
+      order by t.points desc, u.username_key collate "C", u.id`);
+  } else {
+    // Same players, same order, same ranks: a copy, with no join or sort to repeat.
+    await tx.execute(sql`
+      insert into season_standings (position, user_id, points, rank, previous_rank, previous_points)
+      select position, user_id, points, rank, null, 0
+      from event_scores where event_id = ${eventId}
+      order by position`);
+  }
+  await tx.execute(sql`analyze season_standings`);
+  await tx.execute(sql`
+    update users u set
+      points = s.points, ranking = s.rank,
+      previous_ranking = s.previous_rank, ranking_position = s.position
+    from season_standings s
+    where u.id = s.user_id
+      and (u.points, u.ranking, u.previous_ranking, u.ranking_position)
+        is distinct from (s.points, s.rank, s.previous_rank, s.position)`);
+
+  lap("season");
+
+  // 4. A member's score is their season total; a league's is the average of its members'
+  //    (a member without a scored event counts 0; a league without members averages 0).
+  await tx.execute(sql`
+    update league_members m set score = u.points
+    from users u
+    where u.id = m.user_id and m.score <> u.points`);
+  lap("members");
+  const averages =
+    settledEvents > 1
+      ? sql`
+        select l.id,
+          coalesce(round(avg(m.score), 2), 0)::float8 as total,
+          coalesce(round(avg(case when m.user_id is not null then coalesce(s.previous_points, 0) end), 2), 0)::float8 as previous
+        from leagues l
+        left join league_members m on m.league_id = l.id and m.status = 'accepted'
+        left join season_standings s on s.user_id = m.user_id
+        group by l.id`
+      : sql`
+        select l.id, coalesce(round(avg(m.score), 2), 0)::float8 as total, 0::float8 as previous
+        from leagues l
+        left join league_members m on m.league_id = l.id and m.status = 'accepted'
+        group by l.id`;
+  const previousPlace =
+    settledEvents > 1 ? sql`row_number() over (order by previous desc, id)::int` : sql`null::int`;
+  const leagues = await tx.execute(sql`
+    with ranked as (
+      select id, total,
+        row_number() over (order by total desc, id)::int as ranking,
+        ${previousPlace} as previous_ranking
+      from (${averages}) agg
+    )
+    update leagues l set
+      total_points = r.total, ranking = r.ranking, previous_ranking = r.previous_ranking
+    from ranked r
+    where l.id = r.id
+      and (l.total_points, l.ranking, l.previous_ranking)
+        is distinct from (r.total, r.ranking, r.previous_ranking)`);
+  // The ranking pages count the leagues not ranked yet with an index: keep the planner's
+  // picture of the ranking column current (it goes from all-null to none-null here).
+  await tx.execute(sql`analyze leagues`);
+  lap("leagues");
+
+  const [counts] = rowsOf<{ ranked: number | null; leagues: number }>(
+    await tx.execute(sql`
+      select (select max(position) from season_standings)::int as ranked,
+             (select count(*) from leagues)::int as leagues`),
+  );
+  const summary: SettlementSummary = {
+    eventId,
+    frozeNow,
+    results,
+    teams: affected(scored),
+    rankedPlayers: counts?.ranked ?? 0,
+    leagues: counts?.leagues ?? affected(leagues),
+    ms: Math.round(performance.now() - started),
+    steps,
+  };
+  if (audit) {
+    await tx.insert(auditLog).values({
+      actor: audit.actor,
+      actorId: audit.actorId ?? null,
+      action: "scores.settle",
+      target: `event:${eventId}`,
+      detail: { ...summary },
+    });
+  }
+  return summary;
+}
+
+/** Rows changed by a raw statement: postgres-js reports `count`, PGlite `affectedRows`. */
+function affected(result: unknown): number {
+  const r = result as { count?: number; affectedRows?: number };
+  return Number(r.count ?? r.affectedRows ?? 0);
+}

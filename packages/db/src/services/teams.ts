@@ -1,0 +1,241 @@
+import {
+  BUDGET,
+  type Category,
+  canEditTeam,
+  TEAM_SIZE,
+  type TeamIssue,
+  validateTeam,
+} from "@game/core";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { DbOrTx } from "../client.js";
+import { events, racers, teamRacers, teams } from "../schema/index.js";
+
+/** A racer as the team builder shows it (table row, grid slot, detail modal). */
+export interface TeamRacerView {
+  id: number;
+  gameId: number;
+  category: Category;
+  firstName: string;
+  lastName: string;
+  picture: string | null;
+  origin: string;
+  rank2024: number;
+  totalPoint2024: number;
+  price: number;
+}
+
+/** A player's team for one event, racers in slot order. */
+export interface TeamView {
+  id: number;
+  userId: number;
+  eventId: number;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+  racers: TeamRacerView[];
+}
+
+const racerColumns = {
+  id: racers.id,
+  gameId: racers.gameId,
+  category: racers.category,
+  firstName: racers.firstName,
+  lastName: racers.lastName,
+  picture: racers.picture,
+  origin: racers.origin,
+  rank2024: racers.rank2024,
+  totalPoint2024: racers.totalPoint2024,
+  price: racers.price,
+};
+
+/** The racers a team for `eventId` can be built from, best 2024 rank first (unranked last). */
+export function listTeamRacers(db: DbOrTx, eventId: number): Promise<TeamRacerView[]> {
+  return db
+    .select(racerColumns)
+    .from(racers)
+    .where(eq(racers.gameId, eventId))
+    .orderBy(
+      racers.category,
+      sql`case when ${racers.rank2024} > 0 then 0 else 1 end`,
+      asc(racers.rank2024),
+      asc(racers.lastName),
+      asc(racers.id),
+    );
+}
+
+/** One racer of an event (the detail view), or undefined. */
+export async function getTeamRacer(
+  db: DbOrTx,
+  eventId: number,
+  racerId: number,
+): Promise<TeamRacerView | undefined> {
+  if (!Number.isSafeInteger(racerId)) return undefined;
+  const [row] = await db
+    .select(racerColumns)
+    .from(racers)
+    .where(and(eq(racers.id, racerId), eq(racers.gameId, eventId)));
+  return row;
+}
+
+/** Racers by id, whatever their event (the rules report racers of other events). */
+export function getRacersByIds(db: DbOrTx, ids: readonly number[]): Promise<TeamRacerView[]> {
+  const wanted = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
+  if (wanted.length === 0) return Promise.resolve([]);
+  return db.select(racerColumns).from(racers).where(inArray(racers.id, wanted));
+}
+
+/**
+ * The player's own team for an event (racers in slot order), or null when there is none yet.
+ * Owner-scoped on purpose: teams are private until the event locks.
+ */
+export async function getTeam(
+  db: DbOrTx,
+  userId: number,
+  eventId: number,
+): Promise<TeamView | null> {
+  const rows = await db
+    .select({ team: teams, racer: racerColumns, slot: teamRacers.slot })
+    .from(teams)
+    .leftJoin(teamRacers, eq(teamRacers.teamId, teams.id))
+    .leftJoin(racers, eq(racers.id, teamRacers.racerId))
+    .where(and(eq(teams.userId, userId), eq(teams.eventId, eventId)))
+    .orderBy(asc(teamRacers.slot));
+  const first = rows[0];
+  if (!first) return null;
+  return {
+    id: first.team.id,
+    userId: first.team.userId,
+    eventId: first.team.eventId,
+    version: first.team.version,
+    createdAt: first.team.createdAt,
+    updatedAt: first.team.updatedAt,
+    racers: rows.flatMap((r) => (r.racer?.id != null ? [r.racer as TeamRacerView] : [])),
+  };
+}
+
+export type SaveTeamFailure = "not-found" | "not-open" | "locked" | "invalid";
+
+export type SaveTeamResult =
+  | { ok: true; team: TeamView; cost: number; bank: number }
+  | { ok: false; reason: SaveTeamFailure; issues: TeamIssue[] };
+
+export interface SaveTeamInput {
+  userId: number;
+  eventId: number;
+  /** As submitted: untrusted (may repeat ids, name other events' racers, be any length). */
+  racerIds: readonly number[];
+  /**
+   * The clock. A function is read inside the transaction, after the event row is locked, so a
+   * save that waited behind others is judged at the moment it actually writes.
+   */
+  now: Date | (() => Date);
+  budget?: number;
+}
+
+/** Thrown inside the transaction to roll it back with a refusal (never escapes `saveTeam`). */
+class Refused extends Error {
+  constructor(readonly result: Extract<SaveTeamResult, { ok: false }>) {
+    super(result.reason);
+  }
+}
+
+/**
+ * Saves the player's team for an event: the only write path for teams, and the authority on the
+ * rules. Inside ONE transaction it
+ *  1. reads the event with a share lock (a concurrent close or freeze waits for in-flight saves,
+ *     and a save that starts after it sees the new state), refusing when it is not open or the
+ *     clock is at or past the lock moment (12 h before the start), or the teams are frozen;
+ *     in the same query it reads the racers' prices, categories and events FROM THE DATABASE;
+ *  2. validates with the rules (6 distinct racers of this event, 2 female, 1 junior, within
+ *     budget);
+ *  3. upserts the team row (`ON CONFLICT (user_id, event_id) DO UPDATE` takes the row lock, so
+ *     concurrent saves of one player queue here) and replaces its six slots.
+ * A refused save writes nothing. Each save is a full replacement validated on its own, so
+ * whichever concurrent save commits last leaves its own complete, valid team.
+ */
+export async function saveTeam(db: DbOrTx, input: SaveTeamInput): Promise<SaveTeamResult> {
+  const budget = input.budget ?? BUDGET;
+  if (!Number.isSafeInteger(input.eventId)) {
+    return { ok: false, reason: "not-found", issues: [] };
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      // One round trip: the event (share-locked) and the submitted racers, as stored.
+      const ids = input.racerIds;
+      const lookup =
+        ids.length > TEAM_SIZE * 4
+          ? [] // More ids than a team can hold: refused by the rules without a lookup.
+          : [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
+      const rows = await tx
+        .select({
+          id: events.id,
+          status: events.status,
+          startsAt: events.startsAt,
+          frozenAt: events.frozenAt,
+          racer: racerColumns,
+        })
+        .from(events)
+        .leftJoin(racers, lookup.length > 0 ? inArray(racers.id, lookup) : sql`false`)
+        .where(eq(events.id, input.eventId))
+        .for("share", { of: events });
+      const event = rows[0];
+      if (!event) throw new Refused({ ok: false, reason: "not-found", issues: [] });
+      const now = typeof input.now === "function" ? input.now() : input.now;
+      const editable = canEditTeam(event, now);
+      if (!editable.ok) throw new Refused({ ok: false, reason: editable.reason, issues: [] });
+      if (event.frozenAt) throw new Refused({ ok: false, reason: "locked", issues: [] });
+
+      const known = rows.flatMap((r) => (r.racer ? [r.racer as TeamRacerView] : []));
+      const validation = validateTeam(ids, known, { gameId: event.id, budget });
+      if (!validation.ok) {
+        throw new Refused({ ok: false, reason: "invalid", issues: validation.issues });
+      }
+
+      const at = new Date(now);
+      // Three statements sent together (one round trip; the connection runs them in order):
+      // the upsert takes the team row lock, so concurrent saves of this player queue there; the
+      // delete and insert find the team by (user, event) rather than by the upsert's answer, and
+      // each takes its snapshot after the lock, so it also sees (and replaces) slots a
+      // concurrent save committed while this one waited.
+      const teamId = sql`(select ${teams.id} from ${teams} where ${teams.userId} = ${input.userId} and ${teams.eventId} = ${event.id})`;
+      const slots = sql.join(
+        ids.map((racerId, slot) => sql`(${racerId}::int, ${slot}::int)`),
+        sql`, `,
+      );
+      const [[team]] = await Promise.all([
+        tx
+          .insert(teams)
+          .values({ userId: input.userId, eventId: event.id, createdAt: at, updatedAt: at })
+          .onConflictDoUpdate({
+            target: [teams.userId, teams.eventId],
+            set: { version: sql`${teams.version} + 1`, updatedAt: at },
+          })
+          .returning(),
+        tx.execute(sql`delete from ${teamRacers} where ${teamRacers.teamId} = ${teamId}`),
+        tx.execute(
+          sql`insert into ${teamRacers} (team_id, racer_id, slot)
+              select ${teamId}, v.racer_id, v.slot from (values ${slots}) as v(racer_id, slot)`,
+        ),
+      ]);
+
+      const byId = new Map(known.map((r) => [r.id, r]));
+      return {
+        ok: true as const,
+        team: {
+          id: team!.id,
+          userId: team!.userId,
+          eventId: team!.eventId,
+          version: team!.version,
+          createdAt: team!.createdAt,
+          updatedAt: team!.updatedAt,
+          racers: ids.map((id) => byId.get(id)!),
+        },
+        cost: validation.cost,
+        bank: validation.bank,
+      };
+    });
+  } catch (error) {
+    if (error instanceof Refused) return error.result;
+    throw error;
+  }
+}
