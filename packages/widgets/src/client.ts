@@ -1,0 +1,132 @@
+/**
+ * A small typed client for the public JSON API (`/api/v1`). No React, no globals touched at
+ * import time: usable on the server, in workers and in the browser.
+ */
+import {
+  type ApiErrorBody,
+  CATEGORY_SLUGS,
+  type Category,
+  type CategorySlug,
+  type EventsResponse,
+  type LeagueRankingsResponse,
+  type PlayerRankingsResponse,
+  type RacersResponse,
+  type TeamResponse,
+} from "./types.js";
+
+export type * from "./types.js";
+export { CATEGORIES, CATEGORY_SLUGS } from "./types.js";
+
+export interface GameClientOptions {
+  /** Origin of the game, e.g. `https://gravity-fantasy.example` ("" for same-origin calls). */
+  baseUrl: string;
+  /** A fetch implementation; defaults to the global `fetch` at call time. */
+  fetch?: typeof fetch;
+  /** Extra headers sent with every request. */
+  headers?: Record<string, string>;
+  /** Fetch credentials mode (e.g. "include" to send the session cookie cross-origin). */
+  credentials?: "omit" | "same-origin" | "include";
+}
+
+export interface RequestOptions {
+  /** Aborts the request. */
+  signal?: AbortSignal;
+}
+
+/** Thrown for non-2xx answers and unreadable bodies. */
+export class GameApiError extends Error {
+  override name = "GameApiError";
+  constructor(
+    message: string,
+    /** HTTP status (0 when the body could not be read). */
+    readonly status: number,
+    /** `error.code` of the body, or `http_<status>`. */
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface GameClient {
+  readonly baseUrl: string;
+  /** `GET /api/v1/events` */
+  getEvents(options?: RequestOptions): Promise<EventsResponse>;
+  /** `GET /api/v1/events/:id/racers?category=pro-men` (all categories without one). */
+  getRacers(
+    eventId: number | string,
+    options?: RequestOptions & { category?: Category | CategorySlug },
+  ): Promise<RacersResponse>;
+  /** `GET /api/v1/rankings/players?event=:id&page=N` */
+  getPlayerRankings(
+    options?: RequestOptions & { event?: number | string; page?: number },
+  ): Promise<PlayerRankingsResponse>;
+  /** `GET /api/v1/rankings/leagues?page=N` */
+  getLeagueRankings(options?: RequestOptions & { page?: number }): Promise<LeagueRankingsResponse>;
+  /** `GET /api/v1/teams/:username?event=:id` */
+  getTeam(
+    username: string,
+    options?: RequestOptions & { event?: number | string },
+  ): Promise<TeamResponse>;
+}
+
+/** Accepts "Pro Women" or "pro-women"; returns the slug. */
+export function toCategorySlug(category: Category | CategorySlug): CategorySlug {
+  return (CATEGORY_SLUGS as Record<string, CategorySlug>)[category] ?? (category as CategorySlug);
+}
+
+function query(params: Record<string, string | number | undefined>): string {
+  const parts = Object.entries(params)
+    .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`);
+  return parts.length ? `?${parts.join("&")}` : "";
+}
+
+export function createGameClient(options: GameClientOptions): GameClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, "");
+
+  async function get<T>(path: string, signal: AbortSignal | undefined): Promise<T> {
+    const doFetch = options.fetch ?? globalThis.fetch;
+    const res = await doFetch(`${baseUrl}/api/v1${path}`, {
+      method: "GET",
+      headers: { accept: "application/json", ...options.headers },
+      ...(options.credentials ? { credentials: options.credentials } : {}),
+      ...(signal ? { signal } : {}),
+    });
+    let body: unknown;
+    try {
+      body = await res.json();
+    } catch {
+      throw new GameApiError(
+        `Unexpected response from the game API (HTTP ${res.status}).`,
+        res.status,
+        `http_${res.status}`,
+      );
+    }
+    if (!res.ok) {
+      const error = (body as Partial<ApiErrorBody> | null)?.error;
+      throw new GameApiError(
+        error?.message ?? `The game API answered HTTP ${res.status}.`,
+        res.status,
+        error?.code ?? `http_${res.status}`,
+      );
+    }
+    return body as T;
+  }
+
+  return {
+    baseUrl,
+    getEvents: (o = {}) => get("/events", o.signal),
+    getRacers: (eventId, o = {}) =>
+      get(
+        `/events/${encodeURIComponent(String(eventId))}/racers${query({
+          category: o.category ? toCategorySlug(o.category) : undefined,
+        })}`,
+        o.signal,
+      ),
+    getPlayerRankings: (o = {}) =>
+      get(`/rankings/players${query({ event: o.event, page: o.page })}`, o.signal),
+    getLeagueRankings: (o = {}) => get(`/rankings/leagues${query({ page: o.page })}`, o.signal),
+    getTeam: (username, o = {}) =>
+      get(`/teams/${encodeURIComponent(username)}${query({ event: o.event })}`, o.signal),
+  };
+}

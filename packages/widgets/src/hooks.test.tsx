@@ -1,0 +1,116 @@
+import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { createGameClient, type GameClient } from "./client.js";
+import { racers } from "./fixtures.js";
+import { useEvents, useLeagueRankings, usePlayerRankings, useRacers, useTeam } from "./hooks.js";
+import { RacerTable } from "./racer-table.js";
+
+/** A fetch that answers when told to, and records aborts. */
+function controllableFetch() {
+  const calls: {
+    url: string;
+    signal?: AbortSignal;
+    resolve: (body: unknown, status?: number) => void;
+  }[] = [];
+  const fetch = vi.fn(
+    (url: string | URL | Request, init?: RequestInit) =>
+      new Promise<Response>((resolve, reject) => {
+        const signal = init?.signal ?? undefined;
+        signal?.addEventListener("abort", () =>
+          reject(new DOMException("The operation was aborted.", "AbortError")),
+        );
+        calls.push({
+          url: String(url),
+          signal,
+          resolve: (body, status = 200) => resolve(new Response(JSON.stringify(body), { status })),
+        });
+      }),
+  );
+  return { fetch, calls };
+}
+
+function Racers({ client }: { client: GameClient }) {
+  const { data, loading, error } = useRacers(client, 5);
+  return <RacerTable racers={data?.data ?? []} loading={loading} error={error} />;
+}
+
+describe("hooks", () => {
+  it("useRacers starts loading, then returns the data", async () => {
+    const { fetch, calls } = controllableFetch();
+    const client = createGameClient({ baseUrl: "", fetch });
+    const { result } = renderHook(() => useRacers(client, 5, "Pro Men"));
+    expect(result.current.loading).toBe(true);
+    expect(calls[0]!.url).toBe("/api/v1/events/5/racers?category=pro-men");
+    await act(async () => calls[0]!.resolve({ data: racers, eventId: 5, category: "pro-men" }));
+    expect(result.current.loading).toBe(false);
+    expect(result.current.data?.data).toHaveLength(racers.length);
+  });
+
+  it("aborts the previous request when the arguments change, and keeps old data meanwhile", async () => {
+    const { fetch, calls } = controllableFetch();
+    const client = createGameClient({ baseUrl: "", fetch });
+    const { result, rerender } = renderHook(
+      ({ page }) => usePlayerRankings(client, { event: 5, page }),
+      {
+        initialProps: { page: 1 },
+      },
+    );
+    await act(async () => calls[0]!.resolve({ data: [{ rank: 1 }], page: 1, pageCount: 3 }));
+    rerender({ page: 2 });
+    rerender({ page: 3 });
+    expect(calls.map((c) => c.url)).toEqual([
+      "/api/v1/rankings/players?event=5&page=1",
+      "/api/v1/rankings/players?event=5&page=2",
+      "/api/v1/rankings/players?event=5&page=3",
+    ]);
+    expect(calls[1]!.signal!.aborted).toBe(true);
+    expect(calls[2]!.signal!.aborted).toBe(false);
+    expect(result.current.loading).toBe(true);
+    expect(result.current.data?.page).toBe(1);
+    await act(async () => calls[2]!.resolve({ data: [], page: 3, pageCount: 3 }));
+    expect(result.current.data?.page).toBe(3);
+  });
+
+  it("aborts on unmount", () => {
+    const { fetch, calls } = controllableFetch();
+    const client = createGameClient({ baseUrl: "", fetch });
+    const { unmount } = renderHook(() => useLeagueRankings(client, { page: 1 }));
+    unmount();
+    expect(calls[0]!.signal!.aborted).toBe(true);
+  });
+
+  it("reports errors and reloads", async () => {
+    const { fetch, calls } = controllableFetch();
+    const client = createGameClient({ baseUrl: "", fetch });
+    const { result } = renderHook(() => useEvents(client));
+    await act(async () =>
+      calls[0]!.resolve({ error: { code: "boom", message: "Events unavailable" } }, 500),
+    );
+    expect(result.current.error?.message).toBe("Events unavailable");
+    expect(result.current.loading).toBe(false);
+    act(() => result.current.reload());
+    expect(calls).toHaveLength(2);
+    await act(async () => calls[1]!.resolve({ data: [] }));
+    expect(result.current.error).toBeUndefined();
+    expect(result.current.data).toEqual({ data: [] });
+  });
+
+  it("does nothing without a username or a client", () => {
+    const getTeam = vi.fn();
+    const client = { baseUrl: "", getTeam } as unknown as GameClient;
+    const { result } = renderHook(() => useTeam(client, undefined, 5));
+    expect(result.current.loading).toBe(false);
+    expect(getTeam).not.toHaveBeenCalled();
+    const { result: none } = renderHook(() => useEvents(null));
+    expect(none.current.loading).toBe(false);
+  });
+
+  it("feeds a widget", async () => {
+    const { fetch, calls } = controllableFetch();
+    const client = createGameClient({ baseUrl: "", fetch });
+    render(<Racers client={client} />);
+    expect(screen.getByRole("status")).toBeTruthy();
+    await act(async () => calls[0]!.resolve({ data: racers, eventId: 5, category: null }));
+    await waitFor(() => expect(screen.getByText("Loic Bruni")).toBeTruthy());
+  });
+});

@@ -1,0 +1,13 @@
+export * from "./client.js";
+export * from "./event-list.js";
+export * from "./format.js";
+export * from "./hooks.js";
+export type { LinkRenderProps, RenderLink, WidgetBaseProps } from "./internal/common.js";
+export type { PagingProps } from "./internal/pagination.js";
+export { PlaceholderPortrait, Portrait, type PortraitProps } from "./internal/portrait.js";
+export * from "./league-rankings.js";
+export * from "./player-rankings.js";
+export * from "./racer-table.js";
+export * from "./requirement-checklist.js";
+export * from "./team-grid.js";
+export * from "./types.js";

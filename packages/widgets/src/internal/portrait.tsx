@@ -1,0 +1,71 @@
+import { type ReactElement, useEffect, useRef, useState } from "react";
+import { portraitUrl } from "../format.js";
+import { cx } from "./common.js";
+
+export interface PortraitProps {
+  picture?: string | null | undefined;
+  imageBase?: string | null | undefined;
+  placeholderSrc?: string | undefined;
+  className?: string | undefined;
+}
+
+/** The generic rider silhouette used when there is no portrait (decorative). */
+export function PlaceholderPortrait({
+  className,
+}: {
+  className?: string | undefined;
+}): ReactElement {
+  return (
+    <svg
+      className={cx("gf-portrait gf-portrait--placeholder", className)}
+      viewBox="0 0 40 40"
+      aria-hidden="true"
+      focusable="false"
+      data-placeholder=""
+    >
+      <circle cx="20" cy="15" r="7" />
+      <path d="M6 38c1-8 7-13 14-13s13 5 14 13z" />
+    </svg>
+  );
+}
+
+/**
+ * A racer portrait: `${imageBase}/img/racer_portrait/${picture}`, falling back to
+ * `placeholderSrc` or an inline silhouette when there is no picture or it fails to load.
+ * Decorative (`alt=""`): the racer's name is always next to it.
+ */
+export function Portrait(props: PortraitProps): ReactElement {
+  const src = portraitUrl(props.picture, props.imageBase);
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const ref = useRef<HTMLImageElement>(null);
+
+  // An image that failed before hydration never fires onError for React: check once mounted.
+  useEffect(() => {
+    const img = ref.current;
+    if (img?.complete && img.naturalWidth === 0 && src) setFailedSrc(src);
+  }, [src]);
+
+  if (!src || failedSrc === src) {
+    return props.placeholderSrc ? (
+      <img
+        className={cx("gf-portrait gf-portrait--placeholder", props.className)}
+        src={props.placeholderSrc}
+        alt=""
+        data-placeholder=""
+      />
+    ) : (
+      <PlaceholderPortrait className={props.className} />
+    );
+  }
+  return (
+    <img
+      ref={ref}
+      className={cx("gf-portrait", props.className)}
+      src={src}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailedSrc(src)}
+    />
+  );
+}
