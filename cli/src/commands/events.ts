@@ -1,0 +1,94 @@
+import { EVENT_STATUSES, lockTime } from "@game/core";
+import { CLI_ACTOR, listEvents, scheduleEvent, setEventStatus } from "@game/db";
+import { Argument, Command, InvalidArgumentError } from "commander";
+import { withDb } from "../context.js";
+import { positiveInt } from "../errors.js";
+import { printJson, printTable } from "../output.js";
+
+/** An ISO 8601 time WITH its zone: "2027-04-18T16:00" alone would depend on this machine's zone. */
+function isoTime(value: string): Date {
+  const text = value.trim();
+  const at = new Date(text);
+  if (
+    !/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)$/i.test(text) ||
+    Number.isNaN(at.getTime())
+  ) {
+    throw new InvalidArgumentError("give an ISO time with its zone, e.g. 2027-04-18T16:00:00Z.");
+  }
+  return at;
+}
+
+export function eventsCommand(): Command {
+  const events = new Command("events").description("events: list, open/close/archive, schedule");
+
+  events
+    .command("list")
+    .description("list the events with their status and start time (UTC)")
+    .option("--json", "print JSON")
+    .addHelpText("after", "\nExample:\n  $ game-admin events list")
+    .action(async (opts: { json?: boolean }, cmd: Command) => {
+      const rows = await withDb(cmd, (h) => listEvents(h.db));
+      if (opts.json) {
+        return printJson(
+          rows.map((e) => ({
+            id: e.id,
+            name: e.name,
+            status: e.status,
+            startsAt: e.startsAt.toISOString(),
+            locksAt: lockTime(e).toISOString(),
+          })),
+        );
+      }
+      printTable(
+        rows,
+        [
+          { header: "ID", value: (e) => e.id, align: "right" },
+          { header: "Name", value: (e) => e.name, max: 50 },
+          { header: "Status", value: (e) => e.status },
+          {
+            header: "Starts (UTC)",
+            value: (e) => e.startsAt.toISOString().slice(0, 16).replace("T", " "),
+          },
+          {
+            header: "Teams lock (UTC)",
+            value: (e) => lockTime(e).toISOString().slice(0, 16).replace("T", " "),
+          },
+        ],
+        "No events. Run `game-admin db seed`.",
+      );
+    });
+
+  events
+    .command("status")
+    .description("open, close or archive an event (only open events can be entered)")
+    .argument("<id>", "event id", positiveInt)
+    .addArgument(new Argument("<status>", "new status").choices(EVENT_STATUSES))
+    .addHelpText("after", "\nExample:\n  $ game-admin events status 6 open")
+    .action(async (id: number, status: string, _opts: unknown, cmd: Command) => {
+      const r = await withDb(cmd, (h) => setEventStatus(h.db, id, status, CLI_ACTOR));
+      console.log(
+        r.changed
+          ? `Event ${id} (${r.event.name}) is now ${status}.`
+          : `Event ${id} (${r.event.name}) was already ${status}.`,
+      );
+    });
+
+  events
+    .command("schedule")
+    .description("set when an event starts (teams lock 12 hours before)")
+    .argument("<id>", "event id", positiveInt)
+    .argument("<time>", "ISO 8601 time with zone", isoTime)
+    .addHelpText("after", "\nExample:\n  $ game-admin events schedule 5 2027-04-18T16:00:00Z")
+    .action(async (id: number, at: Date, _opts: unknown, cmd: Command) => {
+      const r = await withDb(cmd, (h) => scheduleEvent(h.db, id, at, CLI_ACTOR));
+      const when = r.event.startsAt.toISOString();
+      const lock = lockTime(r.event).toISOString();
+      console.log(
+        r.changed
+          ? `Event ${id} (${r.event.name}) now starts ${when}; teams lock ${lock}.`
+          : `Event ${id} (${r.event.name}) already starts ${when}.`,
+      );
+    });
+
+  return events;
+}

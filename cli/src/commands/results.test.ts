@@ -1,0 +1,139 @@
+import { accounts, events, racers, seed, teamRacers, teams, users } from "@game/db";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type CliTarget, cliTarget, runCli, writeFile } from "../test-support.js";
+
+// The test holds the database as the running app does (on PGlite the CLI reaches it through the
+// app's socket).
+let t: CliTarget;
+let men: { id: number; firstName: string; lastName: string }[];
+let ann: number;
+let ben: number;
+
+async function player(name: string, racerIds: number[]): Promise<number> {
+  const db = t.h!.db;
+  const [a] = await db
+    .insert(accounts)
+    .values({ email: `${name}@example.com`, passwordHash: "test:unusable" })
+    .returning();
+  await db.insert(users).values({ id: a!.id, email: a!.email, username: name, usernameKey: name });
+  const [team] = await db.insert(teams).values({ userId: a!.id, eventId: 5 }).returning();
+  await db
+    .insert(teamRacers)
+    .values(racerIds.map((racerId, slot) => ({ teamId: team!.id, racerId, slot })));
+  return a!.id;
+}
+
+async function points(id: number): Promise<number> {
+  const [u] = await t.h!.db.select().from(users).where(eq(users.id, id));
+  return u!.points;
+}
+
+const line = (position: string, r: { firstName: string; lastName: string }) =>
+  `${position},${r.firstName},${r.lastName},Pro Men`;
+const HEADER = "Position,First Name,Last Name,Category";
+
+beforeAll(async () => {
+  t = await cliTarget({ hold: true });
+  await seed(t.h!.db);
+  men = await t
+    .h!.db.select({ id: racers.id, firstName: racers.firstName, lastName: racers.lastName })
+    .from(racers)
+    .where(eq(racers.category, "Pro Men"))
+    .orderBy(racers.id);
+  ann = await player("ann", [men[0]!.id, men[1]!.id]);
+  ben = await player("ben", [men[2]!.id]);
+});
+afterAll(() => t?.close());
+
+describe("results import", () => {
+  it("reports every bad line on stderr, exits 1 and writes nothing", async () => {
+    const file = writeFile(
+      t,
+      "bad.csv",
+      [HEADER, line("1", men[0]!), line("1", men[1]!), "2,Nobody,Known,Pro Men"].join("\n"),
+    );
+    const r = await runCli(t, "results", "import", "5", file);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr.trim().split("\n")).toEqual([
+      "Line 3: Position 1 in Pro Men is already taken on line 2.",
+      "Line 4: Unknown racer: Nobody Known in Pro Men is not a racer of this event.",
+      "error: nothing imported: 2 problems in bad.csv",
+    ]);
+    const list = await runCli(t, "results", "list", "5", "--json");
+    expect(JSON.parse(list.stdout)).toEqual([]);
+    expect(await points(ann)).toBe(0);
+  });
+
+  it("checks without writing on --dry-run", async () => {
+    const file = writeFile(
+      t,
+      "dry.csv",
+      [HEADER, line("1", men[0]!), line("DNF", men[2]!)].join("\n"),
+    );
+    const r = await runCli(t, "results", "import", "5", file, "--dry-run");
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("Dry run (nothing written): dry.csv: 2 results for");
+    expect(r.stdout).toContain("finished: 1, DNF: 1, DNS: 0, DSQ: 0");
+    expect(r.stdout).not.toContain("Scored event");
+    expect(await points(ann)).toBe(0);
+  });
+
+  it("imports and scores; a corrected file replaces the results; settle again changes nothing", async () => {
+    const first = writeFile(
+      t,
+      "round-1.csv",
+      [HEADER, line("1", men[0]!), line("2", men[1]!), line("3", men[2]!)].join("\n"),
+    );
+    const r = await runCli(t, "results", "import", "5", first);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/Scored event 5: 2 teams, 2 players ranked, 0 leagues, in [\d.]+ s/);
+    expect([await points(ann), await points(ben)]).toEqual([180, 65]);
+
+    const fixed = writeFile(
+      t,
+      "round-1-fixed.csv",
+      [HEADER, line("1", men[2]!), line("2", men[1]!), line("3", men[0]!)].join("\n"),
+    );
+    expect((await runCli(t, "results", "import", "5", fixed)).code).toBe(0);
+    expect([await points(ann), await points(ben)]).toEqual([145, 100]);
+
+    const again = await runCli(t, "scores", "settle", "5", "--json");
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ eventId: 5, teams: 2, rankedPlayers: 2 });
+    expect([await points(ann), await points(ben)]).toEqual([145, 100]);
+
+    const list = await runCli(t, "results", "list", "5");
+    expect(list.stdout.split("\n")[0]).toMatch(
+      /^Category\s+Place\s+Racer\s+ID\s+Points\s+Picked by$/,
+    );
+    expect(list.stdout).toContain(`${men[2]!.firstName} ${men[2]!.lastName}`);
+  });
+
+  it("refuses an unknown event (1), a bad id (2) and an event without results (1)", async () => {
+    const file = writeFile(t, "x.csv", [HEADER, line("1", men[0]!)].join("\n"));
+    const unknown = await runCli(t, "results", "import", "99", file);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toBe("error: there is no event 99\n");
+    expect((await runCli(t, "results", "import", "five", file)).code).toBe(2);
+    const none = await runCli(t, "scores", "settle", "6");
+    expect(none.code).toBe(1);
+    expect(none.stderr).toBe("error: Event 6 has no results yet: import them first.\n");
+    expect((await runCli(t, "results", "import", "5", `${file}.missing`)).code).toBe(1);
+  });
+});
+
+describe("scores freeze", () => {
+  it("freezes the events whose lock has passed, once", async () => {
+    // Importing froze every due event already; make the 2024 opener due again.
+    await t.h!.db.update(events).set({ frozenAt: null }).where(eq(events.id, 1));
+    const first = await runCli(t, "scores", "freeze", "--json");
+    expect(first.code).toBe(0);
+    expect(JSON.parse(first.stdout)).toEqual([{ eventId: 1, teams: 0 }]);
+    const second = await runCli(t, "scores", "freeze");
+    expect(second.stdout).toBe("No event to freeze.\n");
+  });
+});

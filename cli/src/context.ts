@@ -1,0 +1,70 @@
+import path from "node:path";
+import {
+  connectionForDataDir,
+  createDb,
+  DB_SOCKET_FILE,
+  type DbHandle,
+  resolveDataDir,
+} from "@game/db";
+import type { Command } from "commander";
+import { CliError } from "./errors.js";
+
+export interface GlobalOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  verbose?: boolean;
+}
+
+/** Global options of the root program, from any sub-command. */
+export function globalOptions(cmd: Command): GlobalOptions {
+  let root = cmd;
+  while (root.parent) root = root.parent;
+  return root.opts<GlobalOptions>();
+}
+
+export interface CliDb extends DbHandle {
+  /** Where the data is, for messages: never contains a password. */
+  label: string;
+}
+
+/**
+ * Opens the database the way the web app does: --database-url or DATABASE_URL selects
+ * PostgreSQL, otherwise the embedded database in --data-dir / DATA_DIR / <repo>/data. When the
+ * web app is running on that folder it holds the database (PGlite is one process per folder), so
+ * the CLI connects to the socket the app serves it on instead (docs/decisions/0040).
+ */
+export async function openDb(cmd: Command, opts: { migrate?: boolean } = {}): Promise<CliDb> {
+  const g = globalOptions(cmd);
+  const migrate = opts.migrate ?? true;
+  const url = g.databaseUrl ?? process.env.DATABASE_URL;
+  if (url) {
+    const h = await createDb({ url, migrate });
+    return { ...h, label: `postgres: ${h.location}` };
+  }
+  const dataDir = g.dataDir ? path.resolve(g.dataDir) : resolveDataDir();
+  const shared = connectionForDataDir(dataDir);
+  if (shared) {
+    try {
+      // The socket serves one exchange at a time: one connection is all the CLI needs.
+      const h = await createDb({ url: shared, max: 1, migrate });
+      return { ...h, label: `embedded: ${dataDir} (through the running app)` };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
+      throw new CliError(
+        `the app holding ${dataDir} did not answer (${reason}); if no app is running there, delete ${path.join(dataDir, DB_SOCKET_FILE)}`,
+      );
+    }
+  }
+  const h = await createDb({ url: "", dataDir, migrate });
+  return { ...h, label: `embedded: ${dataDir}` };
+}
+
+/** Runs `fn` with an open database and always closes it. */
+export async function withDb<T>(cmd: Command, fn: (h: CliDb) => Promise<T>): Promise<T> {
+  const h = await openDb(cmd);
+  try {
+    return await fn(h);
+  } finally {
+    await h.close();
+  }
+}

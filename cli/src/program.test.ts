@@ -1,0 +1,130 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Command } from "commander";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { buildProgram, run } from "./program.js";
+
+const bin = fileURLToPath(new URL("../bin/game-admin.js", import.meta.url));
+const dataDir = mkdtempSync(path.join(tmpdir(), "gf-cli-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** Runs the real built binary, as an admin would. */
+function cli(...args: string[]) {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  // Always the embedded database here: never seed the server a DATABASE_URL points at.
+  delete env.DATABASE_URL;
+  const r = spawnSync(process.execPath, [bin, ...args], { env, encoding: "utf8" });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe("game-admin", () => {
+  it("prints help with exit 0", () => {
+    const r = cli("--help");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("Usage: game-admin");
+  });
+
+  it("exits 2 on an unknown command, with the reason on stderr", () => {
+    const r = cli("frobnicate");
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("unknown command");
+    expect(r.stdout).toBe("");
+  });
+
+  it("seeds idempotently", () => {
+    const first = cli("db", "seed");
+    expect(first.stderr).toBe("");
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/Seeded 12 events and \d+ racers/);
+    const again = cli("db", "seed");
+    expect(again.stdout).toContain("Seeded 0 events and 0 racers");
+  });
+
+  it("never opens a folder that a live app holds, even when its socket does not answer", () => {
+    const held = mkdtempSync(path.join(tmpdir(), "gf-cli-held-"));
+    try {
+      // This test process is alive: to the CLI it is an app serving the folder on a dead port.
+      const info = { pid: process.pid, host: "127.0.0.1", port: 1, password: "x" };
+      writeFileSync(path.join(held, "db-socket.json"), JSON.stringify(info));
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: held };
+      delete env.DATABASE_URL;
+      const r = spawnSync(process.execPath, [bin, "events", "list"], { env, encoding: "utf8" });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(/^error: the app holding .* did not answer .*db-socket\.json\n$/);
+      expect(existsSync(path.join(held, "pgdata"))).toBe(false);
+    } finally {
+      rmSync(held, { recursive: true, force: true });
+    }
+  });
+
+  it("fails with exit 1 and one line when the database is unreachable", () => {
+    const r = cli("--database-url", "postgres://nobody@127.0.0.1:1/none", "db", "migrate");
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    expect(r.stderr).toMatch(/^error: /);
+  });
+});
+
+describe("commands", () => {
+  function leaves(cmd: Command, trail: string[] = []): [string, Command][] {
+    return cmd.commands
+      .filter((sub) => sub.name() !== "help")
+      .flatMap((sub) =>
+        sub.commands.length > 0
+          ? leaves(sub, [...trail, sub.name()])
+          : [[[...trail, sub.name()].join(" "), sub] as [string, Command]],
+      );
+  }
+
+  it("has every admin command, each with a description and an example in --help", () => {
+    const all = leaves(buildProgram());
+    expect(all.map(([name]) => name)).toEqual(
+      expect.arrayContaining([
+        "racers import",
+        "racers list",
+        "events list",
+        "events status",
+        "events schedule",
+        "users list",
+        "users grant-admin",
+        "users block",
+        "users accept",
+        "partners add",
+        "partners list",
+        "db migrate",
+        "db seed",
+      ]),
+    );
+    for (const [name, cmd] of all) {
+      let out = "";
+      cmd.configureOutput({ writeOut: (s) => (out += s) });
+      cmd.outputHelp();
+      expect(cmd.description(), name).not.toBe("");
+      expect(out, name).toContain(`Example:\n  $ game-admin ${name}`);
+    }
+  });
+
+  it("treats bad arguments and options as wrong usage (exit 2)", async () => {
+    const errors: string[] = [];
+    const spy = vi.spyOn(process.stderr, "write").mockImplementation((s) => {
+      errors.push(String(s));
+      return true;
+    });
+    try {
+      expect(await run(["racers", "import", "x.csv", "--frobnicate"])).toBe(2);
+      expect(await run(["racers"])).toBe(2);
+      expect(await run(["events", "status", "0", "open"])).toBe(2);
+      expect(await run(["events", "status", "5", "paused"])).toBe(2);
+      expect(await run(["events", "schedule", "5", "2027-04-18T16:00"])).toBe(2);
+      expect(await run(["partners", "add", "Only a name"])).toBe(2);
+      expect(await run(["users", "block"])).toBe(2);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(errors.join("")).toContain("give an ISO time with its zone");
+    expect(errors.join("")).toContain("Allowed choices are open, closed, archived");
+  });
+});
