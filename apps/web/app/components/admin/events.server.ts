@@ -1,0 +1,78 @@
+import {
+  AdminActionError,
+  type EventRow,
+  listEvents,
+  scheduleEvent,
+  setEventStatus,
+  webActor,
+} from "@game/db";
+import type { AppLoadContext } from "@remix-run/node";
+import { eventFormSchema, fieldErrors } from "./forms";
+import { formatInZone, fromLocalInput } from "./time";
+
+export interface AdminEvent {
+  id: number;
+  name: string;
+  series: string;
+  status: EventRow["status"];
+  startsAt: string;
+  settledAt: string | null;
+}
+
+export async function loadAdminEvents(context: AppLoadContext): Promise<AdminEvent[]> {
+  const rows = await listEvents(context.db);
+  return rows.map((e) => ({
+    id: e.id,
+    name: e.name,
+    series: e.series,
+    status: e.status,
+    startsAt: e.startsAt.toISOString(),
+    settledAt: e.settledAt?.toISOString() ?? null,
+  }));
+}
+
+export type EventFormResult =
+  | { ok: true; eventId: number; message: string }
+  | { ok: false; eventId: number | null; errors: Record<string, string> };
+
+/**
+ * Saves one event row: status and start time together, in one transaction (both or neither),
+ * each change audited. The start time arrives as wall-clock time in the admin's zone.
+ */
+export async function saveEvent(
+  form: FormData,
+  context: AppLoadContext,
+  admin: { id: number; email: string },
+): Promise<{ result: EventFormResult; status: number }> {
+  const parsed = eventFormSchema.safeParse(Object.fromEntries(form));
+  const rawId = Number(form.get("eventId"));
+  const eventId = Number.isSafeInteger(rawId) ? rawId : null;
+  if (!parsed.success) {
+    return { result: { ok: false, eventId, errors: fieldErrors(parsed.error) }, status: 400 };
+  }
+  const { status, startsAt, timeZone } = parsed.data;
+  const at = fromLocalInput(startsAt, timeZone);
+  if (!at) {
+    const errors = { startsAt: "That date and time does not exist." };
+    return { result: { ok: false, eventId, errors }, status: 400 };
+  }
+  try {
+    const actor = webActor(admin);
+    const saved = await context.db.transaction(async (tx) => {
+      const s = await setEventStatus(tx, parsed.data.eventId, status, actor);
+      const t = await scheduleEvent(tx, parsed.data.eventId, at, actor);
+      return { name: t.event.name, changed: s.changed || t.changed };
+    });
+    const message = saved.changed
+      ? `Saved ${saved.name}: ${status}, starts ${formatInZone(at, timeZone)} (${timeZone}).`
+      : `No change to ${saved.name}.`;
+    return { result: { ok: true, eventId: parsed.data.eventId, message }, status: 200 };
+  } catch (error) {
+    if (!(error instanceof AdminActionError)) throw error;
+    const field = /start time/i.test(error.message) ? "startsAt" : "form";
+    return {
+      result: { ok: false, eventId, errors: { [field]: error.message } },
+      status: error.code === "not-found" ? 404 : 400,
+    };
+  }
+}

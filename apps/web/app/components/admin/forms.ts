@@ -1,0 +1,68 @@
+/**
+ * The admin forms: one schema each, read by the action on every post (with or without
+ * JavaScript). Rules that the CLI shares (partner origins, event status) are re-checked by the
+ * @game/db services the action calls.
+ */
+import { EVENT_STATUSES } from "@game/core";
+import { z } from "zod";
+import { isTimeZone } from "./time";
+
+const id = z.coerce
+  .number({ error: "Missing id." })
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
+
+/** One form per event row: status and start time together, saved with one button. */
+export const eventFormSchema = z.object({
+  eventId: id,
+  status: z.enum(EVENT_STATUSES, { error: "Choose open, closed or archived." }),
+  startsAt: z
+    .string({ error: "Give the start date and time." })
+    .trim()
+    .min(1, { error: "Give the start date and time.", abort: true })
+    .regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d)?$/, "Give the start date and time."),
+  // Filled by the page's script with the admin's zone; without JavaScript the times are UTC.
+  timeZone: z
+    .string()
+    .optional()
+    .transform((z) => z || "UTC")
+    .refine(isTimeZone, "Unknown time zone."),
+});
+
+export const USER_INTENTS = ["accept", "block", "grant-admin"] as const;
+export type UserIntent = (typeof USER_INTENTS)[number];
+
+export const userFormSchema = z.object({
+  intent: z.enum(USER_INTENTS, { error: "Unknown action." }),
+  userId: id,
+});
+
+export const partnerFormSchema = z.object({
+  name: z
+    .string({ error: "Give the partner a name." })
+    .trim()
+    .min(1, "Give the partner a name.")
+    .max(80, "Partner names have at most 80 characters."),
+  origins: z
+    .string({ error: "Add at least one origin." })
+    .trim()
+    .min(1, "Add at least one origin.")
+    .max(5000, "That is too many origins."),
+});
+
+/** First message per field, for showing next to the inputs. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** `?page=3` as a 1-based page number (anything else is page 1). */
+export function pageFrom(url: URL): number {
+  const n = Number(url.searchParams.get("page"));
+  return Number.isSafeInteger(n) && n > 1 && n < 1_000_000 ? n : 1;
+}

@@ -1,0 +1,149 @@
+/**
+ * The dashboard's racer upload, both ways in: JSON rows parsed by papaparse in the browser (the
+ * enhanced form), or the CSV file itself in a plain multipart post (without JavaScript). Either
+ * way the server re-validates every row with the same @game/core rules and imports through the
+ * same service as `game-admin racers import`.
+ */
+import { CSV_MAX_BYTES } from "@game/core";
+import {
+  checkCsvSize,
+  importRacers,
+  RacerImportError,
+  type RacerImportSummary,
+  readRacerCsv,
+  webActor,
+} from "@game/db";
+import {
+  type AppLoadContext,
+  MaxPartSizeExceededError,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+} from "@remix-run/node";
+import { NO_DATA } from "./upload-messages";
+
+type Admin = { id: number; email: string };
+
+export type UploadResult =
+  | { ok: true; fileName: string; summary: RacerImportSummary }
+  | { ok: false; error: string; summary?: RacerImportSummary };
+
+export interface UploadAnswer {
+  result: UploadResult;
+  status: number;
+}
+
+/** The rows as JSON weigh more than the CSV they came from: allow for that, no more. */
+export const JSON_MAX_BYTES = CSV_MAX_BYTES * 3;
+
+const TOO_BIG = `The upload is too large: racer files are limited to ${CSV_MAX_BYTES / (1024 * 1024)} MB.`;
+
+function fail(error: string, status: number, summary?: RacerImportSummary): UploadAnswer {
+  return { result: { ok: false, error, ...(summary ? { summary } : {}) }, status };
+}
+
+/** Reads a request body as text, refusing it as soon as it passes `max` bytes. */
+async function readCapped(request: Request, max: number): Promise<string | null> {
+  const declared = Number(request.headers.get("Content-Length"));
+  if (Number.isFinite(declared) && declared > max) return null;
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+async function runImport(
+  context: AppLoadContext,
+  admin: Admin,
+  records: unknown,
+  fileName: string,
+): Promise<UploadAnswer> {
+  try {
+    const summary = await importRacers(context.db, {
+      records,
+      actor: webActor(admin),
+      source: fileName,
+    });
+    if (summary.rows === 0) return fail(NO_DATA, 400, summary);
+    if (summary.created + summary.updated + summary.unchanged === 0) {
+      return fail("None of the rows could be imported.", 400, summary);
+    }
+    return { result: { ok: true, fileName, summary }, status: 200 };
+  } catch (error) {
+    if (error instanceof RacerImportError) return fail(error.message, 400);
+    console.error("Racer upload failed:", error);
+    return fail("The database refused the upload.", 500);
+  }
+}
+
+function cleanName(name: unknown): string {
+  const text = typeof name === "string" ? name.replace(/[\\/]/g, "_").trim() : "";
+  return text.slice(0, 120) || "upload.csv";
+}
+
+/** `{ fileName, bytes, records }` from the dashboard's script. */
+export async function uploadFromJson(
+  request: Request,
+  context: AppLoadContext,
+  admin: Admin,
+): Promise<UploadAnswer> {
+  const text = await readCapped(request, JSON_MAX_BYTES);
+  if (text === null) return fail(TOO_BIG, 413);
+  let body: { fileName?: unknown; bytes?: unknown; records?: unknown };
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return fail("The upload could not be read.", 400);
+  }
+  if (body === null || typeof body !== "object") return fail("The upload could not be read.", 400);
+  if (typeof body.bytes === "number") {
+    try {
+      checkCsvSize(body.bytes);
+    } catch (error) {
+      return fail((error as Error).message, 413);
+    }
+  }
+  return runImport(context, admin, body.records, cleanName(body.fileName));
+}
+
+/** A plain `multipart/form-data` post with the CSV file in `file` (no JavaScript). */
+export async function uploadFromForm(
+  request: Request,
+  context: AppLoadContext,
+  admin: Admin,
+): Promise<UploadAnswer> {
+  let form: FormData;
+  try {
+    form = await unstable_parseMultipartFormData(
+      request,
+      unstable_createMemoryUploadHandler({ maxPartSize: CSV_MAX_BYTES }),
+    );
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) return fail(TOO_BIG, 413);
+    return fail("The upload could not be read.", 400);
+  }
+  const file = form.get("file");
+  if (!(file instanceof Blob) || file.size === 0) return fail(NO_DATA, 400);
+  let records: unknown;
+  try {
+    records = readRacerCsv(await file.text());
+  } catch (error) {
+    if (error instanceof RacerImportError) return fail(error.message, 400);
+    throw error;
+  }
+  return runImport(context, admin, records, cleanName((file as File).name));
+}
+
+export function isJsonRequest(request: Request): boolean {
+  return (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("application/json");
+}

@@ -1,0 +1,297 @@
+/**
+ * The team builder inside a partner's iframe. The reader signs in through a popup on our origin
+ * (the iframe gets no cookie), the popup hands a single-use token back, and the iframe trades it
+ * for a session it keeps in memory only. Building uses the same widgets and rules as
+ * `/team-setup`; saving goes through the same server service.
+ */
+import {
+  ADD_BLOCK_MESSAGES,
+  addBlockReason,
+  type Category,
+  formatPrice,
+  racerName,
+  requirementChecklist,
+  teamCost,
+} from "@game/core";
+import type { TeamRacerView } from "@game/db";
+import { RacerTable, RequirementChecklist, TeamGrid } from "@game/widgets";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { authMessage, type FrameMessage, frameMessage } from "./messages";
+import type { EmbedActionResult, EmbedSignedIn } from "./team-setup-form";
+
+export interface EmbedTeamBuilderProps {
+  partner: { name: string; key: string; origins: string[] };
+  /** The partner page framing us: the only target of our messages. */
+  parentOrigin: string | null;
+  event: { id: number; name: string; status: string; lockAt: string };
+  /** Null when the team can be changed; otherwise why not. */
+  lockedReason: string | null;
+  racers: TeamRacerView[];
+  budget: number;
+  theme: "light" | "dark" | "auto" | null;
+}
+
+type Alert = { ok: boolean; message: string; reasons: string[] };
+
+/** Posts a (schema-checked) message to the partner page, and only to it. */
+function tellParent(parentOrigin: string | null, message: FrameMessage) {
+  if (!parentOrigin || window.parent === window) return;
+  window.parent.postMessage(frameMessage.parse(message), parentOrigin);
+}
+
+/** Reports the content's height to the partner page whenever it changes: no inner scrollbar. */
+function useReportHeight(parentOrigin: string | null) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !parentOrigin || window.parent === window) return;
+    let last = -1;
+    const report = () => {
+      const height = Math.ceil(el.getBoundingClientRect().height);
+      if (height === last) return;
+      last = height;
+      tellParent(parentOrigin, { type: "gf:resize", height });
+    };
+    const observer = new ResizeObserver(report);
+    observer.observe(el);
+    report();
+    return () => observer.disconnect();
+  }, [parentOrigin]);
+  return ref;
+}
+
+export function EmbedTeamBuilder(props: EmbedTeamBuilderProps) {
+  const { partner, parentOrigin, event, lockedReason, racers, budget, theme } = props;
+  const fetcher = useFetcher<EmbedActionResult>();
+  const rootRef = useReportHeight(parentOrigin);
+  const byId = useMemo(() => new Map(racers.map((r) => [r.id, r])), [racers]);
+
+  const [player, setPlayer] = useState<EmbedSignedIn | null>(null);
+  const [draft, setDraft] = useState<number[]>([]);
+  const [category, setCategory] = useState<Category>("Pro Men");
+  const [alert, setAlert] = useState<Alert | null>(null);
+  const [popupBlocked, setPopupBlocked] = useState(false);
+  const [announcement, setAnnouncement] = useState("");
+  const popup = useRef<Window | null>(null);
+  const teamHeading = useRef<HTMLHeadingElement>(null);
+
+  // The popup's answer: only from the window we opened, on our own origin, well formed.
+  useEffect(() => {
+    const onMessage = (message: MessageEvent) => {
+      if (message.origin !== window.location.origin) return;
+      if (!popup.current || message.source !== popup.current) return;
+      const parsed = authMessage.safeParse(message.data);
+      if (!parsed.success) return;
+      popup.current = null;
+      fetcher.submit({ intent: "exchange", token: parsed.data.token }, { method: "post" });
+    };
+    window.addEventListener("message", onMessage);
+    return () => window.removeEventListener("message", onMessage);
+  }, [fetcher.submit]);
+
+  // Answers of the action.
+  useEffect(() => {
+    const result = fetcher.data;
+    if (!result) return;
+    if (!result.ok) {
+      if (result.signedOut) setPlayer(null);
+      setAlert({ ok: false, message: result.message, reasons: result.reasons });
+      return;
+    }
+    if (result.intent === "exchange") {
+      setPlayer(result.player);
+      setDraft(result.player.team);
+      setAlert(null);
+      setAnnouncement(`Signed in as ${result.player.username}.`);
+      teamHeading.current?.focus();
+    } else if (result.intent === "save") {
+      setPlayer((p) => (p ? { ...p, team: result.team } : p));
+      setDraft(result.team);
+      setAlert({ ok: true, message: result.message, reasons: [] });
+      tellParent(parentOrigin, { type: "gf:saved", eventId: event.id });
+    } else {
+      setPlayer(null);
+      setDraft([]);
+      setAlert(null);
+      setAnnouncement("Signed out.");
+    }
+  }, [fetcher.data, parentOrigin, event.id]);
+
+  const signIn = () => {
+    const params = new URLSearchParams({ partner: partner.key });
+    if (parentOrigin) params.set("origin", parentOrigin);
+    const opened = window.open(
+      `/embed/auth?${params}`,
+      "gf-embed-auth",
+      "popup,width=480,height=680",
+    );
+    popup.current = opened;
+    setPopupBlocked(!opened);
+    opened?.focus();
+  };
+
+  const team = draft.map((id) => byId.get(id)).filter((r): r is TeamRacerView => !!r);
+  const requirements = requirementChecklist(team, budget);
+  const allMet = requirements.every((r) => r.met);
+  const bank = budget - teamCost(team);
+  const editable = lockedReason === null && player !== null;
+  const busy = fetcher.state !== "idle";
+  const hasTeam = (player?.team.length ?? 0) > 0;
+
+  const blockReason = (racer: TeamRacerView): string | null => {
+    if (lockedReason) return "Teams are locked";
+    if (!player) return "Sign in to pick riders";
+    const reason = addBlockReason(team, racer, { gameId: event.id, budget });
+    return reason ? ADD_BLOCK_MESSAGES[reason] : null;
+  };
+
+  const add = (racer: TeamRacerView) => {
+    if (blockReason(racer)) return;
+    setDraft((d) => [...d, racer.id]);
+    setAlert(null);
+    setAnnouncement(`Added ${racerName(racer)}. Bank ${formatPrice(bank - racer.price)}.`);
+  };
+  const remove = (racer: { id: number }) => {
+    const r = byId.get(racer.id);
+    setDraft((d) => d.filter((id) => id !== racer.id));
+    setAlert(null);
+    if (r) setAnnouncement(`Removed ${racerName(r)}. Bank ${formatPrice(bank + r.price)}.`);
+    teamHeading.current?.focus();
+  };
+  const save = () => {
+    if (!player || !allMet || busy) return;
+    const form = new FormData();
+    form.set("intent", "save");
+    form.set("session", player.session);
+    for (const id of draft) form.append("racer", String(id));
+    fetcher.submit(form, { method: "post" });
+  };
+  const signOut = () => {
+    if (player) fetcher.submit({ intent: "signout", session: player.session }, { method: "post" });
+  };
+
+  return (
+    <div ref={rootRef} className="gf-root embed-page" data-theme={theme ?? undefined}>
+      <header className="embed-header">
+        <div>
+          <p className="embed-kicker">Gravity Fantasy on {partner.name}</p>
+          <h1 className="embed-title">{event.name}</h1>
+        </div>
+        {player ? (
+          <div className="embed-account">
+            <span>
+              Signed in as <strong>{player.username}</strong>
+            </span>
+            <button type="button" className="gf-button gf-button--secondary" onClick={signOut}>
+              Sign out
+            </button>
+          </div>
+        ) : null}
+      </header>
+
+      {lockedReason ? (
+        <p className="embed-notice" role="status">
+          {lockedReason}
+        </p>
+      ) : null}
+
+      {!player && !lockedReason ? (
+        <section className="embed-signin" aria-labelledby="embed-signin-heading">
+          <h2 id="embed-signin-heading">Pick six riders, beat your friends</h2>
+          <p>
+            Sign in with your Gravity Fantasy account (or create one, it is free) in a small window.{" "}
+            {partner.name} never sees your e-mail or password.
+          </p>
+          <button
+            type="button"
+            className="gf-button gf-button--primary"
+            onClick={signIn}
+            disabled={busy}
+          >
+            Sign in to build your team
+          </button>
+          {popupBlocked ? (
+            <p className="embed-error" role="alert">
+              Your browser blocked the sign-in window. Allow pop-ups for this page, then try again.
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+
+      <div className="embed-grid">
+        <section className="embed-team" aria-labelledby="embed-team-heading">
+          <h2 id="embed-team-heading" ref={teamHeading} tabIndex={-1}>
+            {player ? "Your team" : "Team"}
+          </h2>
+          <TeamGrid
+            racers={team}
+            budget={budget}
+            readOnly={!editable}
+            onRemove={editable ? (racer) => remove(racer) : undefined}
+            emptySlotLabel={player ? "Empty slot" : "Sign in to pick"}
+          />
+          <RequirementChecklist requirements={requirements} />
+          <div className="embed-result" role="alert">
+            {alert ? (
+              <div
+                className={
+                  alert.ok ? "embed-alert embed-alert--ok" : "embed-alert embed-alert--error"
+                }
+              >
+                <p>{alert.message}</p>
+                {alert.reasons.length > 0 ? (
+                  <ul>
+                    {alert.reasons.map((reason) => (
+                      <li key={reason}>{reason}</li>
+                    ))}
+                  </ul>
+                ) : null}
+              </div>
+            ) : null}
+          </div>
+          {editable ? (
+            <>
+              <button
+                type="button"
+                className="gf-button gf-button--primary embed-save"
+                onClick={save}
+                disabled={!allMet || busy}
+                aria-busy={busy || undefined}
+                aria-describedby={allMet ? undefined : "embed-save-hint"}
+              >
+                {hasTeam ? "Edit Team" : "Save Team"}
+              </button>
+              {!allMet ? (
+                <p id="embed-save-hint" className="embed-hint">
+                  Meet every requirement above to save your team.
+                </p>
+              ) : null}
+            </>
+          ) : null}
+          <p className="gf-sr-only" aria-live="polite">
+            {announcement}
+          </p>
+        </section>
+
+        <section className="embed-racers" aria-labelledby="embed-racers-heading">
+          <h2 id="embed-racers-heading">Riders</h2>
+          <RacerTable
+            racers={racers}
+            category={category}
+            onCategoryChange={(next) => setCategory(next)}
+            // The add button shows the price: partner columns are narrow, no need to say it twice.
+            hideColumns={["price"]}
+            action={{
+              header: "Add to team",
+              label: (r) => formatPrice(r.price),
+              ariaLabel: (r) => `Add ${racerName(r)} for ${formatPrice(r.price)}`,
+              disabledReason: (r) => blockReason(r as TeamRacerView),
+              onSelect: (r) => add(r as TeamRacerView),
+            }}
+          />
+        </section>
+      </div>
+    </div>
+  );
+}

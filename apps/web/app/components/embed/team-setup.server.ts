@@ -1,0 +1,181 @@
+/**
+ * `/embed/team-setup`: the team builder inside a partner's iframe. Same racers, same rules and
+ * the same save service as `/team-setup`; only the credential differs (an in-memory embed
+ * session instead of the cookie, which third-party frames do not get).
+ */
+import { BUDGET, canEditTeam, lockTime } from "@game/core";
+import {
+  deleteEmbedSession,
+  type EventRow,
+  exchangeEmbedHandoff,
+  getEmbedSession,
+  getEvent,
+  getPartnerByKey,
+  getTeam,
+  listEvents,
+  listTeamRacers,
+  type PartnerRow,
+  type SaveTeamFailure,
+  saveTeam,
+} from "@game/db";
+import { type AppLoadContext, data } from "@remix-run/node";
+import { refusalText } from "~/components/team/setup.server";
+import { SAVE_FAILED, SAVE_OK } from "~/components/team/team-form";
+import { frameAncestors, parentOrigin } from "./frame.server";
+import { type EmbedActionResult, readEmbedAction } from "./team-setup-form";
+
+const THEMES = ["light", "dark", "auto"] as const;
+type Theme = (typeof THEMES)[number];
+
+/** A page that cannot be shown in any frame (unknown partner or event). */
+function refuse(status: number, message: string): never {
+  throw data(
+    { message },
+    { status, headers: { "Content-Security-Policy": "frame-ancestors 'none'" } },
+  );
+}
+
+async function partnerOf(url: URL, context: AppLoadContext): Promise<PartnerRow> {
+  const key = url.searchParams.get("partner") ?? "";
+  const partner = key ? await getPartnerByKey(context.db, key) : undefined;
+  if (!partner) refuse(404, "This site is not a Gravity Fantasy partner.");
+  return partner;
+}
+
+/** `?event=ID`, else the open event (else the latest). */
+async function eventOf(url: URL, context: AppLoadContext): Promise<EventRow> {
+  const asked = url.searchParams.get("event");
+  if (asked) {
+    const event = /^\d{1,9}$/.test(asked) ? await getEvent(context.db, Number(asked)) : undefined;
+    if (!event) refuse(404, "Game not found.");
+    return event;
+  }
+  const all = await listEvents(context.db);
+  const event =
+    all.find((e) => e.status === "open") ??
+    [...all].sort((a, b) => b.startsAt.getTime() - a.startsAt.getTime())[0];
+  if (!event) refuse(404, "Game not found.");
+  return event;
+}
+
+export async function loadEmbedTeamSetup(request: Request, context: AppLoadContext) {
+  const url = new URL(request.url);
+  const partner = await partnerOf(url, context);
+  const event = await eventOf(url, context);
+  const racers = await listTeamRacers(context.db, event.id);
+  const editable = canEditTeam(event, context.now());
+  const theme = url.searchParams.get("theme");
+  return data(
+    {
+      partner: { name: partner.name, key: partner.publishableKey, origins: partner.origins },
+      parentOrigin: parentOrigin(partner, {
+        param: url.searchParams.get("origin"),
+        referer: request.headers.get("Referer"),
+      }),
+      event: {
+        id: event.id,
+        name: event.name,
+        status: event.status,
+        lockAt: lockTime(event).toISOString(),
+      },
+      lockedReason: editable.ok ? null : refusalText(editable.reason, lockTime(event)),
+      racers,
+      budget: BUDGET,
+      theme: (THEMES as readonly string[]).includes(theme ?? "") ? (theme as Theme) : null,
+    },
+    {
+      headers: {
+        "Content-Security-Policy": frameAncestors(partner),
+        // Per partner and event, no personal data: but never cache a page that frames by list.
+        "Cache-Control": "no-store",
+      },
+    },
+  );
+}
+
+const FAILURE_STATUS: Record<SaveTeamFailure, number> = {
+  "not-found": 404,
+  "not-open": 409,
+  locked: 409,
+  invalid: 422,
+};
+
+function answer(result: EmbedActionResult, status = 200) {
+  return data(result, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+const signedOut = (intent: "save" | "exchange"): EmbedActionResult => ({
+  intent,
+  ok: false,
+  message: "Please sign in again.",
+  reasons: [],
+  signedOut: true,
+});
+
+/** Exchange the popup's token, save the team, or sign out. */
+export async function embedTeamSetupAction(request: Request, context: AppLoadContext) {
+  const url = new URL(request.url);
+  const partner = await partnerOf(url, context);
+  const event = await eventOf(url, context);
+  const parsed = readEmbedAction(await request.formData());
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "Invalid request.";
+    return answer({ intent: "unknown", ok: false, message, reasons: [] }, 400);
+  }
+  const action = parsed.data;
+  const now = context.now();
+
+  if (action.intent === "exchange") {
+    const session = await exchangeEmbedHandoff(context.db, {
+      token: action.token,
+      partnerId: partner.id,
+      now,
+    });
+    if (!session) return answer(signedOut("exchange"), 401);
+    const team = await getTeam(context.db, session.player.id, event.id);
+    return answer({
+      intent: "exchange",
+      ok: true,
+      player: {
+        session: session.token,
+        username: session.player.username,
+        expiresAt: session.expiresAt.toISOString(),
+        team: team?.racers.map((r) => r.id) ?? [],
+      },
+    });
+  }
+
+  if (action.intent === "signout") {
+    await deleteEmbedSession(context.db, action.session);
+    return answer({ intent: "signout", ok: true });
+  }
+
+  const session = await getEmbedSession(context.db, {
+    token: action.session,
+    partnerId: partner.id,
+    now,
+  });
+  if (!session) return answer(signedOut("save"), 401);
+  const result = await saveTeam(context.db, {
+    userId: session.player.id,
+    eventId: event.id,
+    racerIds: action.racer,
+    now: context.now,
+  });
+  if (result.ok) {
+    return answer({
+      intent: "save",
+      ok: true,
+      message: SAVE_OK,
+      team: result.team.racers.map((r) => r.id),
+    });
+  }
+  const reasons =
+    result.reason === "invalid"
+      ? result.issues.map((i) => i.message)
+      : [refusalText(result.reason, lockTime(event))];
+  return answer(
+    { intent: "save", ok: false, message: SAVE_FAILED, reasons },
+    FAILURE_STATUS[result.reason],
+  );
+}

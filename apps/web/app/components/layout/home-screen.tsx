@@ -1,0 +1,81 @@
+import { BUDGET, formatPrice, TEAM_SIZE } from "@game/core";
+import { EventList } from "@game/widgets/event-list";
+import { Link } from "@remix-run/react";
+import type { HomeEvent } from "~/utils/home.server";
+import { authPath } from "../auth/auth-form";
+import { isPlainClick, useLoginModal } from "../auth/login-modal";
+
+export interface HomeScreenProps {
+  events: HomeEvent[];
+  user: { username: string } | null;
+  /** Set on the unknown-path screen: says so above the usual home screen. */
+  notFound?: boolean;
+}
+
+/** The home screen: what the game is, and the event cards (only an open event can be entered). */
+export function HomeScreen({ events, user, notFound }: HomeScreenProps) {
+  const login = useLoginModal();
+  const openEvent = events.find((e) => e.status === "open");
+  const dates = new Map(events.map((e) => [e.startsAt, e.dateText]));
+  const signInTo = (id: number) => `/game/${id}`;
+
+  return (
+    <main className="home">
+      {notFound ? (
+        <div className="notice" role="status">
+          <strong>We could not find that page.</strong> Here are the events instead.
+        </div>
+      ) : null}
+      <section className="hero" aria-labelledby="home-title">
+        <div className="hero-inner">
+          {user ? <p className="hero-greeting">Welcome back, {user.username}!</p> : null}
+          <h1 id="home-title">Fantasy downhill racing</h1>
+          <p className="hero-lead">
+            Pick {TEAM_SIZE} real downhill racers within a {formatPrice(BUDGET)} budget, score
+            points from their real results and beat your friends in mini leagues. Free to play.
+          </p>
+          <div className="hero-actions">
+            {user ? (
+              openEvent ? (
+                <Link to={`/game/${openEvent.id}`} className="button button--primary">
+                  Enter {openEvent.name}
+                </Link>
+              ) : null
+            ) : (
+              <Link
+                to={authPath("login", openEvent ? signInTo(openEvent.id) : null)}
+                className="button button--primary"
+                onClick={(event) => {
+                  if (!isPlainClick(event)) return;
+                  event.preventDefault();
+                  login.open({ redirectTo: openEvent ? signInTo(openEvent.id) : null });
+                }}
+              >
+                Sign In to Play
+              </Link>
+            )}
+            <Link to="/about" className="button button--ghost">
+              How it works
+            </Link>
+          </div>
+        </div>
+      </section>
+      <section id="events" className="events" aria-labelledby="events-title" tabIndex={-1}>
+        <h2 id="events-title">Events</h2>
+        <EventList
+          events={events}
+          visitor={!user}
+          eventHref={(e) => `/game/${e.id}`}
+          signInHref={(e) => authPath("login", signInTo(e.id))}
+          onSignIn={(e, domEvent) => {
+            domEvent.preventDefault();
+            login.open({ redirectTo: signInTo(e.id) });
+          }}
+          renderLink={({ href, ...rest }) => <Link to={href} {...rest} />}
+          formatDate={(iso) => dates.get(iso) ?? iso}
+          emptyMessage="No events yet. Check back soon."
+        />
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * The league forms, one schema each, used by the modals before posting and by the action on every
+ * post. Field rules come from @game/core.
+ */
+import { inviteEmailSchema, leagueNameSchema } from "@game/core";
+import { z } from "zod";
+import type { LeagueNoticeCode } from "./notices";
+
+export const LEAGUE_INTENTS = [
+  "create",
+  "invite",
+  "accept",
+  "dismiss",
+  "leave",
+  "delete",
+  "reset-code",
+] as const;
+export type LeagueIntent = (typeof LEAGUE_INTENTS)[number];
+
+/** Where every league form posts. */
+export const LEAGUE_ACTION = "/leagues/actions";
+
+const leagueId = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
+
+export const createLeagueFormSchema = z.object({ name: leagueNameSchema });
+export const inviteFormSchema = z.object({ leagueId, email: inviteEmailSchema });
+/** Accept, dismiss, leave, delete and reset only name a league. */
+export const leagueRefFormSchema = z.object({ leagueId });
+export const intentSchema = z.enum(LEAGUE_INTENTS);
+
+/** The field a validation problem belongs to, and its notice code for posts without JavaScript. */
+export function nameProblem(error: z.ZodError): LeagueNoticeCode {
+  const message = error.issues[0]?.message;
+  return message === "Give your league a name." ? "name-required" : "name-invalid";
+}
+
+export function emailProblem(error: z.ZodError): LeagueNoticeCode {
+  const issue = error.issues.find((i) => i.path[0] === "email");
+  if (!issue) return "not-found";
+  return issue.message === "Enter your guest's e-mail address."
+    ? "email-required"
+    : "email-invalid";
+}
+
+/** First message per field, for showing next to the inputs. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}

@@ -1,0 +1,57 @@
+/** The shareable invite link (`/leagues/join/:code`): see the league, then join it. */
+import { getLeagueByJoinCode, getLeagueForUser, joinByCode } from "@game/db";
+import { type AppLoadContext, data, redirect } from "@remix-run/node";
+import { getUser } from "~/utils/auth.server";
+import { NOTICE_PARAM, withParams } from "./notices";
+import { joinPath, leaguesHomePath, loginPath, signupPath } from "./paths.server";
+
+export type JoinPage =
+  | { state: "invalid" }
+  | {
+      state: "visitor" | "can-join" | "member";
+      league: { id: number; name: string; memberCount: number };
+      signupHref: string;
+      loginHref: string;
+      home: string;
+    };
+
+export async function loadJoinPage(
+  request: Request,
+  context: AppLoadContext,
+  code: string | undefined,
+) {
+  const league = code ? await getLeagueByJoinCode(context.db, code) : null;
+  if (!league || !code) return data<JoinPage>({ state: "invalid" }, 404);
+  const user = await getUser(request, context);
+  const here = joinPath(code);
+  const common = {
+    league,
+    signupHref: signupPath(here),
+    loginHref: loginPath(here),
+    home: await leaguesHomePath(request, context),
+  };
+  if (!user) return data<JoinPage>({ state: "visitor", ...common });
+  const view = await getLeagueForUser(context.db, user, league.id);
+  const member = view !== null && view.role !== "invited";
+  return data<JoinPage>({ state: member ? "member" : "can-join", ...common });
+}
+
+export async function joinAction(
+  request: Request,
+  context: AppLoadContext,
+  code: string | undefined,
+): Promise<Response> {
+  const here = joinPath(code ?? "");
+  const user = await getUser(request, context);
+  if (!user) return redirect(loginPath(here));
+  const home = await leaguesHomePath(request, context);
+  try {
+    const r = await joinByCode(context.db, user, code ?? "");
+    if (!r.ok) return redirect(here);
+    const notice = r.outcome === "joined" ? "joined" : "already-joined";
+    return redirect(withParams(home, { [NOTICE_PARAM]: notice }, `league-${r.league.id}`));
+  } catch (error) {
+    console.error(`joining league by link failed for user ${user.id}`, error);
+    return redirect(withParams(home, { [NOTICE_PARAM]: "failed" }));
+  }
+}

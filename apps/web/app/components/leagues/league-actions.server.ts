@@ -1,0 +1,194 @@
+/**
+ * Every league form posts here (`/leagues/actions`) and is answered with a redirect back to the
+ * page it came from, carrying a short notice. Works the same with or without JavaScript.
+ *
+ * Failures the spec "only logs" are logged with console.error and answered with a notice; the
+ * services write in one transaction each, so a failure never leaves half a change behind.
+ */
+import {
+  acceptInvitation,
+  createLeague,
+  deleteLeague,
+  dismissInvitation,
+  getTeam,
+  hit,
+  inviteToLeague,
+  leaveLeague,
+  resetJoinCode,
+} from "@game/db";
+import { type AppLoadContext, redirect } from "@remix-run/node";
+import { getUser, type SessionUser, safeRedirect } from "~/utils/auth.server";
+import { sendMail } from "~/utils/mailer.server";
+import {
+  createLeagueFormSchema,
+  emailProblem,
+  intentSchema,
+  inviteFormSchema,
+  type LeagueIntent,
+  leagueRefFormSchema,
+  nameProblem,
+} from "./forms";
+import { invitationMail } from "./invitation-mail";
+import {
+  CONFIRM_PARAM,
+  LEAGUE_PARAM,
+  type LeagueNoticeCode,
+  NOTICE_PARAM,
+  withParams,
+} from "./notices";
+import { invitationPath, leaguesHomePath, loginPath, publicOrigin } from "./paths.server";
+
+/** Invitations one player may send per hour, across leagues: keeps the game from relaying spam. */
+export const INVITES_PER_HOUR = 40;
+
+interface ActionInput {
+  request: Request;
+  context: AppLoadContext;
+  user: SessionUser;
+  form: FormData;
+  back: string;
+}
+
+type Handler = (input: ActionInput) => Promise<Response>;
+
+const field = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return typeof v === "string" ? v : undefined;
+};
+
+function goBack(path: string, notice?: LeagueNoticeCode, leagueId?: number): Response {
+  return redirect(
+    withParams(
+      path,
+      { [NOTICE_PARAM]: notice },
+      leagueId !== undefined ? `league-${leagueId}` : undefined,
+    ),
+  );
+}
+
+/** The league named by the form, or null when the id is missing or malformed. */
+function leagueIdOf(form: FormData): number | null {
+  const parsed = leagueRefFormSchema.safeParse({ leagueId: field(form, "leagueId") });
+  return parsed.success ? parsed.data.leagueId : null;
+}
+
+/** Leave and delete go through a confirmation first: unconfirmed, the page asks. */
+function unconfirmed(input: ActionInput, intent: "leave" | "delete", id: number): Response | null {
+  if (field(input.form, "confirmed") === "yes") return null;
+  return redirect(
+    withParams(input.back, { [CONFIRM_PARAM]: intent, [LEAGUE_PARAM]: id }, `league-${id}`),
+  );
+}
+
+const handlers: Record<LeagueIntent, Handler> = {
+  async create({ context, user, form, back: path }) {
+    const parsed = createLeagueFormSchema.safeParse({ name: field(form, "name") });
+    if (!parsed.success) return goBack(path, nameProblem(parsed.error));
+    // The event home only offers "Create a League" once the player has a team for its event.
+    const game = Number(field(form, "game"));
+    const team =
+      Number.isSafeInteger(game) && game > 0 ? await getTeam(context.db, user.id, game) : null;
+    if (!team || team.racers.length === 0) return goBack(path, "no-team");
+    const r = await createLeague(context.db, user, parsed.data.name);
+    if (!r.ok) return goBack(path, r.reason === "invalid" ? "name-invalid" : "failed");
+    return goBack(path, "created", r.league.id);
+  },
+
+  async invite({ request, context, user, form, back: path }) {
+    const parsed = inviteFormSchema.safeParse({
+      leagueId: field(form, "leagueId"),
+      email: field(form, "email"),
+    });
+    if (!parsed.success) {
+      const id = leagueIdOf(form);
+      return goBack(path, emailProblem(parsed.error), id ?? undefined);
+    }
+    const { leagueId, email } = parsed.data;
+    const rate = await hit(context.db, `league-invite:user:${user.id}`, {
+      limit: INVITES_PER_HOUR,
+      windowMs: 60 * 60 * 1000,
+      now: context.now(),
+    });
+    if (!rate.allowed) return goBack(path, "invite-rate", leagueId);
+    const r = await inviteToLeague(context.db, user, leagueId, email);
+    if (!r.ok) {
+      if (r.reason === "limit") return goBack(path, "invite-limit", leagueId);
+      if (r.reason === "invalid") return goBack(path, "email-invalid", leagueId);
+      return goBack(path, "not-found");
+    }
+    if (r.outcome !== "invited") return goBack(path, r.outcome, leagueId);
+    // The invitation is committed; the mail follows. A failed send keeps the invitation.
+    const link = `${publicOrigin(request, context)}${invitationPath(leagueId)}`;
+    const sent = await sendMail(
+      context,
+      invitationMail({ to: r.email, leagueName: r.league.name, inviter: r.inviter, link }),
+    );
+    return goBack(path, sent.status === "failed" ? "invite-mail-failed" : "invited", leagueId);
+  },
+
+  async accept({ context, user, form, back: path }) {
+    const id = leagueIdOf(form);
+    const r = id === null ? null : await acceptInvitation(context.db, user, id);
+    if (!r?.ok) return goBack(path, "not-found");
+    return goBack(path, "accepted", r.league.id);
+  },
+
+  async dismiss({ context, user, form, back: path }) {
+    const id = leagueIdOf(form);
+    const r = id === null ? null : await dismissInvitation(context.db, user, id);
+    return goBack(path, r?.ok ? "dismissed" : "not-found");
+  },
+
+  async leave(input) {
+    const id = leagueIdOf(input.form);
+    if (id === null) return goBack(input.back, "not-found");
+    const ask = unconfirmed(input, "leave", id);
+    if (ask) return ask;
+    const r = await leaveLeague(input.context.db, input.user, id);
+    if (!r.ok) return goBack(input.back, "not-found");
+    const notice = {
+      left: "left",
+      "ownership-passed": "ownership-passed",
+      "league-deleted": "left-deleted",
+    } as const;
+    return goBack(input.back, notice[r.outcome]);
+  },
+
+  async delete(input) {
+    const id = leagueIdOf(input.form);
+    // Spec: a non-owner's delete is refused silently. Nothing changes, no notice, back we go.
+    if (id === null) return goBack(input.back);
+    const ask = unconfirmed(input, "delete", id);
+    if (ask) return ask;
+    const r = await deleteLeague(input.context.db, input.user, id);
+    return r.ok ? goBack(input.back, "deleted") : goBack(input.back);
+  },
+
+  async "reset-code"({ context, user, form, back: path }) {
+    const id = leagueIdOf(form);
+    const r = id === null ? null : await resetJoinCode(context.db, user, id);
+    if (!r?.ok) return goBack(path, "not-found");
+    return goBack(path, "code-reset", id!);
+  },
+};
+
+export async function handleLeagueAction(
+  request: Request,
+  context: AppLoadContext,
+): Promise<Response> {
+  const form = await request.formData();
+  // Back to the page the form was on; the leagues' home only when that is missing or off-site.
+  const path =
+    safeRedirect(field(form, "redirectTo"), "") || (await leaguesHomePath(request, context));
+  const user = await getUser(request, context);
+  // A visitor (or an expired session) logs in and comes back to the page the form was on.
+  if (!user) return redirect(loginPath(path));
+  const intent = intentSchema.safeParse(field(form, "intent"));
+  if (!intent.success) return goBack(path, "not-found");
+  try {
+    return await handlers[intent.data]({ request, context, user, form, back: path });
+  } catch (error) {
+    console.error(`league action "${intent.data}" failed for user ${user.id}`, error);
+    return goBack(path, "failed");
+  }
+}

@@ -1,0 +1,254 @@
+/** One league on the event home: standings, invitations and the actions the player may take. */
+import { Form, useLocation, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { LEAGUE_ACTION } from "./forms";
+import { ConfirmDialog, confirmDialogId, InviteDialog, inviteDialogId } from "./league-dialogs";
+import { DialogButton, useHydrated } from "./modal";
+import { DIALOG_PARAM, LEAGUE_PARAM } from "./notices";
+import type { LeagueCardData } from "./types";
+
+const points = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+
+const STATUS_LABEL = { accepted: "Accepted" } as const;
+
+const ROLE_LABEL = { owner: "Owner", member: "Member", invited: "Invitation" } as const;
+
+export interface CardDialogs {
+  invite: boolean;
+  leave: boolean;
+  delete: boolean;
+}
+
+/** A one-button POST to the league action, busy while its own post is on the way. */
+function ActionButton({
+  intent,
+  leagueId,
+  children,
+  className = "lg-button",
+}: {
+  intent: string;
+  leagueId: number;
+  children: string;
+  className?: string;
+}) {
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const busy =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("intent") === intent &&
+    navigation.formData?.get("leagueId") === String(leagueId);
+  return (
+    <Form method="post" action={LEAGUE_ACTION} preventScrollReset className="lg-inline">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="leagueId" value={leagueId} />
+      <input type="hidden" name="redirectTo" value={pathname} />
+      <button type="submit" className={className} disabled={busy} aria-busy={busy || undefined}>
+        {children}
+      </button>
+    </Form>
+  );
+}
+
+function ShareLink({ league }: { league: LeagueCardData }) {
+  const hydrated = useHydrated();
+  const [copied, setCopied] = useState<"yes" | "no" | null>(null);
+  if (!league.shareLink) return null;
+  const inputId = `lg-share-${league.id}`;
+  return (
+    <div className="lg-share">
+      <label htmlFor={inputId}>Invite link</label>
+      <div className="lg-share__row">
+        <input
+          id={inputId}
+          type="text"
+          readOnly
+          value={league.shareLink}
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        {hydrated && (
+          <button
+            type="button"
+            className="lg-button lg-button--ghost"
+            onClick={async () => {
+              try {
+                await navigator.clipboard.writeText(league.shareLink!);
+                setCopied("yes");
+              } catch {
+                setCopied("no");
+              }
+            }}
+          >
+            Copy
+          </button>
+        )}
+      </div>
+      <p className="lg-muted" aria-live="polite">
+        {copied === "yes"
+          ? "Link copied."
+          : copied === "no"
+            ? "Could not copy: select the link and copy it yourself."
+            : "Anyone with this link can join."}
+      </p>
+      {league.role === "owner" && (
+        <ActionButton intent="reset-code" leagueId={league.id} className="lg-link-button">
+          Reset link
+        </ActionButton>
+      )}
+    </div>
+  );
+}
+
+export function LeagueCard({ league, dialogs }: { league: LeagueCardData; dialogs: CardDialogs }) {
+  const { pathname } = useLocation();
+  const headingId = `league-${league.id}-name`;
+  const isMember = league.role !== "invited";
+  return (
+    <article id={`league-${league.id}`} className="lg-card" aria-labelledby={headingId}>
+      <header className="lg-card__head">
+        <h3 id={headingId} className="lg-card__name">
+          {league.name}
+        </h3>
+        <span className={`lg-badge lg-badge--${league.role}`}>{ROLE_LABEL[league.role]}</span>
+      </header>
+      <dl className="lg-stats">
+        <div>
+          <dt>League score</dt>
+          <dd>{points.format(league.totalPoints)}</dd>
+        </div>
+        <div>
+          <dt>Rank</dt>
+          <dd>{league.ranking ?? "Unranked"}</dd>
+        </div>
+      </dl>
+
+      {league.role === "invited" && (
+        <div className="lg-invitation">
+          <p>
+            {league.invitedBy ? (
+              <>
+                <strong>{league.invitedBy}</strong> invited you to this league.
+              </>
+            ) : (
+              "You are invited to this league."
+            )}
+          </p>
+          <div className="lg-actions">
+            <ActionButton intent="accept" leagueId={league.id}>
+              Accept
+            </ActionButton>
+            <ActionButton
+              intent="dismiss"
+              leagueId={league.id}
+              className="lg-button lg-button--ghost"
+            >
+              Dismiss
+            </ActionButton>
+          </div>
+        </div>
+      )}
+
+      <table className="lg-members">
+        <caption>Members</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Score</th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {league.members.map((m) => (
+            <tr key={m.userId} className={m.isYou ? "lg-members__you" : undefined}>
+              <th scope="row">
+                {m.username}
+                {m.isOwner && <span className="lg-tag">owner</span>}
+                {m.isYou && <span className="lg-tag">you</span>}
+              </th>
+              <td>{m.score}</td>
+              <td>{STATUS_LABEL[m.status]}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      {isMember && league.invited.length > 0 && (
+        <section className="lg-invited" aria-labelledby={`league-${league.id}-invited`}>
+          <h4 id={`league-${league.id}-invited`}>Invited</h4>
+          <ul>
+            {league.invited.map((i) => (
+              <li key={i.email}>
+                <span className="lg-email">{i.email}</span> <span className="lg-tag">Pending</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {isMember && (
+        <>
+          <div className="lg-actions">
+            <form
+              method="get"
+              action={`${pathname}#${inviteDialogId(league.id)}`}
+              className="lg-inline"
+            >
+              <input type="hidden" name={DIALOG_PARAM} value="invite" />
+              <input type="hidden" name={LEAGUE_PARAM} value={league.id} />
+              <DialogButton dialogId={inviteDialogId(league.id)} className="lg-button">
+                Invite Member
+              </DialogButton>
+            </form>
+            <Form method="post" action={LEAGUE_ACTION} preventScrollReset className="lg-inline">
+              <input type="hidden" name="intent" value="leave" />
+              <input type="hidden" name="leagueId" value={league.id} />
+              <input type="hidden" name="redirectTo" value={pathname} />
+              <DialogButton
+                dialogId={confirmDialogId("leave", league.id)}
+                className="lg-button lg-button--ghost"
+              >
+                Leave
+              </DialogButton>
+            </Form>
+            {league.role === "owner" && (
+              <Form method="post" action={LEAGUE_ACTION} preventScrollReset className="lg-inline">
+                <input type="hidden" name="intent" value="delete" />
+                <input type="hidden" name="leagueId" value={league.id} />
+                <input type="hidden" name="redirectTo" value={pathname} />
+                <DialogButton
+                  dialogId={confirmDialogId("delete", league.id)}
+                  className="lg-button lg-button--danger"
+                >
+                  Delete
+                </DialogButton>
+              </Form>
+            )}
+          </div>
+          <ShareLink league={league} />
+          <InviteDialog league={league} initiallyOpen={dialogs.invite} />
+          <ConfirmDialog intent="leave" league={league} initiallyOpen={dialogs.leave}>
+            <p>
+              You will leave <strong>{league.name}</strong>.
+            </p>
+            {league.role === "owner" &&
+              (league.successor ? (
+                <p>
+                  You own this league: <strong>{league.successor}</strong>, its longest-standing
+                  member, will own it after you.
+                </p>
+              ) : (
+                <p>You are its only member, so the league will be deleted.</p>
+              ))}
+          </ConfirmDialog>
+          {league.role === "owner" && (
+            <ConfirmDialog intent="delete" league={league} initiallyOpen={dialogs.delete}>
+              <p>
+                Delete <strong>{league.name}</strong> for all its members? Its standings and open
+                invitations go too. This cannot be undone.
+              </p>
+            </ConfirmDialog>
+          )}
+        </>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,224 @@
+/** The league modals: Create a League, Invite Member, and the leave/delete confirmations. */
+import { Form, useLocation, useNavigation } from "@remix-run/react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import type { z } from "zod";
+import {
+  createLeagueFormSchema,
+  fieldErrors,
+  inviteFormSchema,
+  LEAGUE_ACTION,
+  type LeagueIntent,
+} from "./forms";
+import { CancelButton, Modal, useHydrated } from "./modal";
+
+export const createDialogId = "lg-create-dialog";
+export const inviteDialogId = (leagueId: number) => `lg-invite-dialog-${leagueId}`;
+export const confirmDialogId = (intent: "leave" | "delete", leagueId: number) =>
+  `lg-${intent}-dialog-${leagueId}`;
+
+/**
+ * A dialog form checked with its shared schema before posting. While the post is on its way the
+ * submit button is busy; when the page has reloaded with the answer, the dialog closes and the
+ * form is cleared (the answer itself shows as a notice on the panel).
+ */
+function useDialogForm(schema: z.ZodType, dialogId: string) {
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const submitted = useRef(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const busy = submitted.current && navigation.state !== "idle";
+
+  useEffect(() => {
+    if (navigation.state !== "idle" || !submitted.current) return;
+    submitted.current = false;
+    formRef.current?.reset();
+    const dialog = document.getElementById(dialogId);
+    if (dialog instanceof HTMLDialogElement && dialog.open) dialog.close();
+  }, [navigation.state, dialogId]);
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    const values = Object.fromEntries(new FormData(e.currentTarget));
+    const parsed = schema.safeParse(values);
+    if (!parsed.success) {
+      e.preventDefault();
+      const found = fieldErrors(parsed.error);
+      setErrors(found);
+      const first = Object.keys(found)[0];
+      const input = e.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`);
+      input?.focus();
+      return;
+    }
+    setErrors({});
+    submitted.current = true;
+  }
+
+  return { formRef, errors, busy, onSubmit, clearErrors: () => setErrors({}) };
+}
+
+function Hidden({ fields }: { fields: Record<string, string | number> }) {
+  return (
+    <>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+    </>
+  );
+}
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  return (
+    <p id={id} className="lg-field-error" hidden={!message}>
+      {message}
+    </p>
+  );
+}
+
+export function CreateLeagueDialog({
+  game,
+  initiallyOpen,
+}: {
+  /** The event whose team entitles the player to create a league. */
+  game: number;
+  initiallyOpen: boolean;
+}) {
+  const { pathname } = useLocation();
+  const hydrated = useHydrated();
+  const form = useDialogForm(createLeagueFormSchema, createDialogId);
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+  return (
+    <Modal
+      id={createDialogId}
+      title="Create a League"
+      initiallyOpen={initiallyOpen}
+      onClose={form.clearErrors}
+    >
+      <Form
+        ref={form.formRef}
+        method="post"
+        action={LEAGUE_ACTION}
+        noValidate={hydrated}
+        onSubmit={form.onSubmit}
+        preventScrollReset
+        className="lg-form"
+      >
+        <Hidden fields={{ intent: "create", game, redirectTo: pathname }} />
+        <label htmlFor={inputId}>League Name</label>
+        <input
+          id={inputId}
+          name="name"
+          type="text"
+          required
+          maxLength={60}
+          autoComplete="off"
+          aria-invalid={form.errors.name ? true : undefined}
+          aria-describedby={errorId}
+        />
+        <FieldError id={errorId} message={form.errors.name} />
+        <div className="lg-form__actions">
+          <CancelButton />
+          <button type="submit" className="lg-button" disabled={form.busy}>
+            {form.busy ? "Creating…" : "Create League"}
+          </button>
+        </div>
+      </Form>
+    </Modal>
+  );
+}
+
+export function InviteDialog({
+  league,
+  initiallyOpen,
+}: {
+  league: { id: number; name: string };
+  initiallyOpen: boolean;
+}) {
+  const { pathname } = useLocation();
+  const hydrated = useHydrated();
+  const dialogId = inviteDialogId(league.id);
+  const form = useDialogForm(inviteFormSchema, dialogId);
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  return (
+    <Modal
+      id={dialogId}
+      title="Invite Member"
+      initiallyOpen={initiallyOpen}
+      onClose={form.clearErrors}
+    >
+      <Form
+        ref={form.formRef}
+        method="post"
+        action={LEAGUE_ACTION}
+        noValidate={hydrated}
+        onSubmit={form.onSubmit}
+        preventScrollReset
+        className="lg-form"
+      >
+        <Hidden fields={{ intent: "invite", leagueId: league.id, redirectTo: pathname }} />
+        <p id={hintId} className="lg-muted">
+          We will e-mail your guest a link to join <strong>{league.name}</strong>.
+        </p>
+        <label htmlFor={inputId}>Guest Email</label>
+        <input
+          id={inputId}
+          name="email"
+          type="email"
+          required
+          maxLength={254}
+          autoComplete="off"
+          inputMode="email"
+          aria-invalid={form.errors.email ? true : undefined}
+          aria-describedby={`${hintId} ${errorId}`}
+        />
+        <FieldError id={errorId} message={form.errors.email} />
+        <div className="lg-form__actions">
+          <CancelButton />
+          <button type="submit" className="lg-button" disabled={form.busy}>
+            {form.busy ? "Sending…" : "Send Invitation"}
+          </button>
+        </div>
+      </Form>
+    </Modal>
+  );
+}
+
+const CONFIRM_COPY = {
+  leave: { title: "Leave league?", button: "Leave League" },
+  delete: { title: "Delete league?", button: "Delete League" },
+} as const;
+
+export function ConfirmDialog({
+  intent,
+  league,
+  initiallyOpen,
+  children,
+}: {
+  intent: Extract<LeagueIntent, "leave" | "delete">;
+  league: { id: number; name: string };
+  initiallyOpen: boolean;
+  children: React.ReactNode;
+}) {
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const busy =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("intent") === intent &&
+    navigation.formData?.get("leagueId") === String(league.id);
+  const copy = CONFIRM_COPY[intent];
+  return (
+    <Modal id={confirmDialogId(intent, league.id)} title={copy.title} initiallyOpen={initiallyOpen}>
+      <Form method="post" action={LEAGUE_ACTION} preventScrollReset className="lg-form">
+        <Hidden fields={{ intent, leagueId: league.id, confirmed: "yes", redirectTo: pathname }} />
+        <div className="lg-confirm-text">{children}</div>
+        <div className="lg-form__actions">
+          <CancelButton />
+          <button type="submit" className="lg-button lg-button--danger" disabled={busy}>
+            {busy ? "Working…" : copy.button}
+          </button>
+        </div>
+      </Form>
+    </Modal>
+  );
+}

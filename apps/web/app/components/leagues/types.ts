@@ -1,0 +1,35 @@
+/** What the leagues panel receives from the server (plain JSON: dates as ISO strings). */
+export interface LeagueCardMember {
+  userId: number;
+  username: string;
+  score: number;
+  status: "accepted";
+  isOwner: boolean;
+  isYou: boolean;
+}
+
+export interface LeagueCardData {
+  id: number;
+  name: string;
+  totalPoints: number;
+  ranking: number | null;
+  role: "owner" | "member" | "invited";
+  members: LeagueCardMember[];
+  invited: { email: string; status: "pending" }[];
+  /** Absolute share link; null for an invited player. */
+  shareLink: string | null;
+  invitedBy: string | null;
+  /** Who would own the league if the player left now (owner only); null: it would be deleted. */
+  successor: string | null;
+}
+
+export interface LeaguesPanelData {
+  signedIn: boolean;
+  /** The create button stays disabled until the player has a team for this event. */
+  hasTeam: boolean;
+  leagues: LeagueCardData[];
+  /** Listing failed (already logged): the panel says so and the rest of the page works. */
+  loadFailed: boolean;
+  /** The login link for visitors, coming back to this page. */
+  loginHref: string;
+}

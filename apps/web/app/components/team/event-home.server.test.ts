@@ -1,0 +1,115 @@
+import { BUDGET, LOCK_MS } from "@game/core";
+import { events, listTeamRacers, saveTeam, users } from "@game/db";
+import { createTestDb, type DbHandle } from "@game/db/testing";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rememberGame } from "~/utils/game.server";
+import { cookieFor, makeUser, request, testContext } from "../../../tests/support/context";
+import { loadEventHome } from "./event-home.server";
+
+let h: DbHandle;
+let start: number;
+let team: number[];
+let cost: number;
+
+beforeAll(async () => {
+  h = await createTestDb({ seed: true });
+  const [round1] = await h.db.select().from(events).where(eq(events.id, 5));
+  start = round1!.startsAt.getTime();
+  const pool = await listTeamRacers(h.db, 5);
+  const cheapest = (c: string, k: number) =>
+    pool
+      .filter((r) => r.category === c)
+      .sort((a, b) => a.price - b.price)
+      .slice(0, k);
+  const picked = [
+    ...cheapest("Pro Women", 2),
+    ...cheapest("17-18 Men", 1),
+    ...cheapest("Pro Men", 3),
+  ];
+  team = picked.map((r) => r.id);
+  cost = picked.reduce((s, r) => s + r.price, 0);
+});
+afterAll(() => h.close());
+
+const early = () => new Date(start - LOCK_MS - 86_400_000);
+
+async function expectRedirectHome(promise: Promise<unknown>) {
+  await expect(promise).rejects.toSatisfy(
+    (r: Response) => r.status === 302 && r.headers.get("Location") === "/",
+  );
+}
+
+describe("event home loader", () => {
+  it("sends unknown, malformed and not-open events back to /", async () => {
+    const ctx = testContext(h.db);
+    for (const id of ["999", "abc", "5.0", "-5", "05x", "1", "6", "12", "99999999999", undefined]) {
+      await expectRedirectHome(loadEventHome(request(`/game/${id}`), ctx, id));
+    }
+  });
+
+  it("shows a visitor the event and the lock moment, with no team and no greeting", async () => {
+    const now = early();
+    const ctx = testContext(h.db, { now: () => now });
+    const { home, user, headers } = await loadEventHome(request("/game/5"), ctx, "5");
+    expect(user).toBeNull();
+    expect(home.player).toBeNull();
+    expect(home.team).toEqual([]);
+    expect(home.hasTeam).toBe(false);
+    expect(home.event.name).toBe("Pro Downhill Series Round 1: Windrock");
+    expect(home.event.lockAt).toBe(new Date(start - LOCK_MS).toISOString());
+    expect(home.now).toBe(now.toISOString());
+    expect(home.locked).toBe(false);
+    expect(headers.get("Set-Cookie")).toBe(await rememberGame(5));
+  });
+
+  it("greets the player with ranking (or none), points and bank, and shows their own team", async () => {
+    const ctx = testContext(h.db, { now: early });
+    const player = await makeUser(h.db, { username: "greeted_rider" });
+    const cookie = await cookieFor(ctx, player);
+
+    const before = await loadEventHome(request("/game/5", { cookie }), ctx, "5");
+    expect(before.home.player).toEqual({
+      username: "greeted_rider",
+      ranking: null,
+      points: 0,
+      bank: BUDGET,
+    });
+    expect(before.home.hasTeam).toBe(false);
+
+    expect(
+      (await saveTeam(h.db, { userId: player.id, eventId: 5, racerIds: team, now: early() })).ok,
+    ).toBe(true);
+    await h.db.update(users).set({ ranking: 4, points: 230 }).where(eq(users.id, player.id));
+    const after = await loadEventHome(request("/game/5", { cookie }), ctx, "5");
+    expect(after.home.player).toEqual({
+      username: "greeted_rider",
+      ranking: 4,
+      points: 230,
+      bank: BUDGET - cost,
+    });
+    expect(after.home.team.map((r) => r.id)).toEqual(team);
+    expect(after.home.hasTeam).toBe(true);
+  });
+
+  it("never shows another player's team", async () => {
+    const ctx = testContext(h.db, { now: early });
+    const owner = await makeUser(h.db);
+    await saveTeam(h.db, { userId: owner.id, eventId: 5, racerIds: team, now: early() });
+    const other = await makeUser(h.db);
+    const { home } = await loadEventHome(
+      request("/game/5", { cookie: await cookieFor(ctx, other) }),
+      ctx,
+      "5",
+    );
+    expect(home.team).toEqual([]);
+    expect(home.player?.bank).toBe(BUDGET);
+  });
+
+  it("reports the lock from exactly 12 hours before the start", async () => {
+    const justBefore = testContext(h.db, { now: () => new Date(start - LOCK_MS - 1) });
+    expect((await loadEventHome(request("/game/5"), justBefore, "5")).home.locked).toBe(false);
+    const atLock = testContext(h.db, { now: () => new Date(start - LOCK_MS) });
+    expect((await loadEventHome(request("/game/5"), atLock, "5")).home.locked).toBe(true);
+  });
+});

@@ -1,0 +1,31 @@
+import { formatPrice } from "@game/core";
+
+export interface PlayerGreetingProps {
+  username: string;
+  ranking: number | null;
+  points: number;
+  bank: number;
+}
+
+/** "Hi, name": the player's season ranking, score and the money left in their bank. */
+export function PlayerGreeting(props: PlayerGreetingProps) {
+  return (
+    <section className="greeting card" aria-labelledby="greeting-heading">
+      <h2 id="greeting-heading">Hi, {props.username}</h2>
+      <dl className="greeting__stats">
+        <div>
+          <dt>Ranking</dt>
+          <dd>{props.ranking ? `#${props.ranking}` : "Unranked"}</dd>
+        </div>
+        <div>
+          <dt>Score</dt>
+          <dd>{new Intl.NumberFormat("en-US").format(props.points)}</dd>
+        </div>
+        <div>
+          <dt>Bank</dt>
+          <dd>{formatPrice(props.bank)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

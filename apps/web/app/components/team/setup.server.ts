@@ -1,0 +1,205 @@
+/** Team setup: what the page needs, and the one action that builds drafts and saves teams. */
+import {
+  ADD_BLOCK_MESSAGES,
+  addBlockReason,
+  BUDGET,
+  type Category,
+  canEditTeam,
+  categoryFromSlug,
+  categoryToSlug,
+  formatPrice,
+  LOCK_HOURS,
+  lockTime,
+  TEAM_SIZE,
+} from "@game/core";
+import {
+  type EventRow,
+  getEvent,
+  getTeam,
+  listTeamRacers,
+  type SaveTeamFailure,
+  saveTeam,
+  type TeamRacerView,
+} from "@game/db";
+import { type AppLoadContext, data, redirect } from "@remix-run/node";
+import { requireUser } from "~/utils/auth.server";
+import { getCurrentGame, rememberGame } from "~/utils/game.server";
+import {
+  readDraftParam,
+  readTeamForm,
+  SAVE_FAILED,
+  SAVE_OK,
+  type TeamActionResult,
+  teamSetupHref,
+} from "./team-form";
+
+export interface SetupEvent {
+  id: number;
+  name: string;
+  status: EventRow["status"];
+  logo: string;
+  /** ISO 8601, UTC. */
+  startsAt: string;
+  lockAt: string;
+}
+
+/** Why a team cannot be saved right now, in the player's words. */
+export function refusalText(reason: SaveTeamFailure, lockAt?: Date): string {
+  switch (reason) {
+    case "not-found":
+      return "Game not found.";
+    case "not-open":
+      return "This event is not open: teams can only be picked for the open event.";
+    case "locked":
+      return lockAt
+        ? `Teams locked ${LOCK_HOURS} hours before the event starts (${lockAt.toISOString().slice(0, 16).replace("T", " ")} UTC).`
+        : `Teams locked ${LOCK_HOURS} hours before the event starts.`;
+    case "invalid":
+      return "Your team does not meet the requirements.";
+  }
+}
+
+function toSetupEvent(e: EventRow): SetupEvent {
+  return {
+    id: e.id,
+    name: e.name,
+    status: e.status,
+    logo: e.logo,
+    startsAt: e.startsAt.toISOString(),
+    lockAt: lockTime(e).toISOString(),
+  };
+}
+
+/** Keeps the draft entries that can be shown: known racers of the event, once each, at most 6. */
+function cleanDraft(ids: readonly number[], byId: ReadonlyMap<number, TeamRacerView>): number[] {
+  return [...new Set(ids)].filter((id) => byId.has(id)).slice(0, TEAM_SIZE);
+}
+
+export async function loadTeamSetup(request: Request, context: AppLoadContext) {
+  const user = await requireUser(request, context);
+  const url = new URL(request.url);
+  const asked = url.searchParams.get("game");
+  // An explicit game that does not exist is an error, not a silent switch to another event.
+  const event = asked
+    ? await getEvent(context.db, Number(asked))
+    : await getCurrentGame(request, context);
+  if (!event) {
+    throw data({ message: "Game not found." }, { status: 404 });
+  }
+  const [racers, team] = await Promise.all([
+    listTeamRacers(context.db, event.id),
+    getTeam(context.db, user.id, event.id),
+  ]);
+  const byId = new Map(racers.map((r) => [r.id, r]));
+  const saved = team?.racers.map((r) => r.id) ?? [];
+  const fromUrl = readDraftParam(url.searchParams);
+  const editable = canEditTeam(event, context.now());
+  const category: Category = categoryFromSlug(url.searchParams.get("category") ?? "") ?? "Pro Men";
+  const show = Number(url.searchParams.get("show"));
+
+  return data(
+    {
+      event: toSetupEvent(event),
+      editable: editable.ok
+        ? { ok: true as const, reason: null }
+        : { ok: false as const, reason: refusalText(editable.reason, lockTime(event)) },
+      racers,
+      saved,
+      hasTeam: team !== null,
+      draft: fromUrl ? cleanDraft(fromUrl, byId) : saved,
+      category,
+      show: byId.has(show) ? show : null,
+      budget: BUDGET,
+      now: context.now().toISOString(),
+    },
+    { headers: { "Set-Cookie": await rememberGame(event.id) } },
+  );
+}
+
+function answer(result: TeamActionResult, status = 200) {
+  return data(result, { status });
+}
+
+const FAILURE_STATUS: Record<SaveTeamFailure, number> = {
+  "not-found": 404,
+  "not-open": 409,
+  locked: 409,
+  invalid: 422,
+};
+
+/**
+ * The team form. `save` is validated by the server against the database (never trusting the
+ * posted prices or categories); `add`/`remove` build a draft for players without JavaScript
+ * and answer with a redirect to the page showing it.
+ */
+export async function teamSetupAction(request: Request, context: AppLoadContext) {
+  const user = await requireUser(request, context);
+  const form = readTeamForm(await request.formData());
+  if (!form.ok) {
+    return answer({ ok: false, message: SAVE_FAILED, reasons: [form.error], draft: [] }, 400);
+  }
+  const { game, racers: draft } = form.form;
+
+  if (form.form.intent === "save") {
+    const result = await saveTeam(context.db, {
+      userId: user.id,
+      eventId: game,
+      racerIds: draft,
+      now: context.now,
+    });
+    if (result.ok) {
+      return answer({
+        ok: true,
+        message: SAVE_OK,
+        reasons: [],
+        draft: result.team.racers.map((r) => r.id),
+      });
+    }
+    const event = result.reason === "locked" ? await getEvent(context.db, game) : undefined;
+    const reasons =
+      result.reason === "invalid"
+        ? result.issues.map((i) => i.message)
+        : [refusalText(result.reason, event ? lockTime(event) : undefined)];
+    return answer(
+      { ok: false, message: SAVE_FAILED, reasons, draft },
+      FAILURE_STATUS[result.reason],
+    );
+  }
+
+  // Drafts without JavaScript: the server applies the same add rules the page shows.
+  const event = await getEvent(context.db, game);
+  if (!event) {
+    return answer({ ok: false, message: "Game not found.", reasons: [], draft: [] }, 404);
+  }
+  const racers = await listTeamRacers(context.db, event.id);
+  const byId = new Map(racers.map((r) => [r.id, r]));
+  const current = cleanDraft(draft, byId);
+  const category = new URL(request.url).searchParams.get("category");
+  let next = current;
+  if (form.form.intent === "add") {
+    const racer = byId.get(form.form.racerId);
+    if (!racer) {
+      return answer(
+        { ok: false, message: "This rider is not in this event.", reasons: [], draft: current },
+        422,
+      );
+    }
+    const team = current.map((id) => byId.get(id)!);
+    const blocked = addBlockReason(team, racer, { gameId: event.id, budget: BUDGET });
+    if (blocked) {
+      const message =
+        blocked === "over-budget"
+          ? `${ADD_BLOCK_MESSAGES[blocked]} (${formatPrice(racer.price)} needed).`
+          : `${ADD_BLOCK_MESSAGES[blocked]}.`;
+      return answer({ ok: false, message, reasons: [], draft: current }, 422);
+    }
+    next = [...current, racer.id];
+  } else {
+    const removeId = form.form.racerId;
+    next = current.filter((id) => id !== removeId);
+  }
+  const tab =
+    category ??
+    (next.length > current.length ? categoryToSlug(byId.get(next.at(-1)!)!.category) : null);
+  return redirect(teamSetupHref(event.id, { draft: next, category: tab }), 303);
+}

@@ -1,0 +1,253 @@
+import {
+  ADD_BLOCK_MESSAGES,
+  addBlockReason,
+  type Category,
+  categoryToSlug,
+  formatPrice,
+  racerName,
+  requirementChecklist,
+  teamCost,
+} from "@game/core";
+import type { TeamRacerView } from "@game/db";
+import { RacerTable, RequirementChecklist, TeamGrid } from "@game/widgets";
+import { useFetcher } from "@remix-run/react";
+import { type MouseEvent, useEffect, useMemo, useRef, useState } from "react";
+import { RacerDetailDialog } from "./racer-detail-dialog";
+import { TEAM_FIELDS, type TeamActionResult, teamSetupHref } from "./team-form";
+import { useHydrated } from "./use-hydrated";
+
+export interface TeamBuilderProps {
+  eventId: number;
+  racers: TeamRacerView[];
+  /** The draft to start from: the saved team, a draft from the URL, or the last posted one. */
+  draft: number[];
+  hasTeam: boolean;
+  budget: number;
+  category: Category;
+  /** A rider whose details are open (from `?show=`). */
+  show: number | null;
+  /** Null when the team can be changed; otherwise why not. */
+  lockedReason: string | null;
+  /** The answer to a form posted without JavaScript. */
+  actionResult?: TeamActionResult;
+}
+
+const FORM_ID = "team-form";
+
+/**
+ * The team builder. With JavaScript the draft lives in the page (adding, removing and the
+ * checklist update instantly) and only Save posts. Without it, the same form posts every add
+ * and remove, and the server answers with the new draft.
+ */
+export function TeamBuilder(props: TeamBuilderProps) {
+  const { eventId, racers, budget, lockedReason } = props;
+  const hydrated = useHydrated();
+  // Keyless: an answer belongs to this visit of the page, not to the next one.
+  const fetcher = useFetcher<TeamActionResult>();
+  const byId = useMemo(() => new Map(racers.map((r) => [r.id, r])), [racers]);
+
+  const [draft, setDraft] = useState<number[]>(props.actionResult?.draft ?? props.draft);
+  const [category, setCategory] = useState<Category>(props.category);
+  const [shown, setShown] = useState<number | null>(props.show);
+  const [result, setResult] = useState<TeamActionResult | null>(props.actionResult ?? null);
+  const [announcement, setAnnouncement] = useState("");
+  const teamHeading = useRef<HTMLHeadingElement>(null);
+  const tableRef = useRef<HTMLElement>(null);
+  const [focusAfter, setFocusAfter] = useState<string | null>(null);
+
+  // A new answer from the server replaces the alert.
+  useEffect(() => {
+    if (fetcher.data) setResult(fetcher.data);
+  }, [fetcher.data]);
+
+  // Buttons change shape when a rider is added (enabled <-> disabled): keep the keyboard there.
+  useEffect(() => {
+    if (!focusAfter) return;
+    const target = tableRef.current?.querySelector<HTMLElement>(
+      `[aria-label="${CSS.escape(focusAfter)}"]`,
+    );
+    target?.focus();
+    setFocusAfter(null);
+  }, [focusAfter]);
+
+  const team = draft.map((id) => byId.get(id)).filter((r): r is TeamRacerView => !!r);
+  const requirements = requirementChecklist(team, budget);
+  const allMet = requirements.every((r) => r.met);
+  const bank = budget - teamCost(team);
+  const editable = lockedReason === null;
+  const saving = fetcher.state !== "idle";
+  const categorySlug = categoryToSlug(category);
+
+  const blockReason = (racer: TeamRacerView): string | null => {
+    if (!editable) return "Teams are locked";
+    const reason = addBlockReason(team, racer, { gameId: eventId, budget });
+    return reason ? ADD_BLOCK_MESSAGES[reason] : null;
+  };
+  const addLabel = (racer: TeamRacerView) =>
+    `Add ${racerName(racer)} for ${formatPrice(racer.price)}`;
+
+  const add = (racer: TeamRacerView, event?: MouseEvent, fromTable = true) => {
+    event?.preventDefault();
+    if (blockReason(racer)) return;
+    setDraft((d) => [...d, racer.id]);
+    setResult(null);
+    setAnnouncement(`Added ${racerName(racer)}. Bank ${formatPrice(bank - racer.price)}.`);
+    if (fromTable) setFocusAfter(addLabel(racer));
+  };
+  const remove = (racer: { id: number }, event?: MouseEvent) => {
+    event?.preventDefault();
+    const r = byId.get(racer.id);
+    setDraft((d) => d.filter((id) => id !== racer.id));
+    setResult(null);
+    if (r) setAnnouncement(`Removed ${racerName(r)}. Bank ${formatPrice(bank + r.price)}.`);
+    teamHeading.current?.focus();
+  };
+
+  const shownRacer = shown !== null ? (byId.get(shown) ?? null) : null;
+  const shownOnTeam = shownRacer ? draft.includes(shownRacer.id) : false;
+  const shownBlock = shownRacer ? blockReason(shownRacer) : null;
+  const action = `/team-setup?game=${eventId}&category=${categorySlug}`;
+
+  return (
+    <>
+      <fetcher.Form method="post" action={action} id={FORM_ID} className="team-builder">
+        <input type="hidden" name={TEAM_FIELDS.game} value={eventId} />
+        {draft.map((id) => (
+          <input key={id} type="hidden" name={TEAM_FIELDS.racer} value={id} />
+        ))}
+
+        <section className="team-builder__team card" aria-labelledby="team-heading">
+          <h2 id="team-heading" ref={teamHeading} tabIndex={-1}>
+            Your team
+          </h2>
+          <p className="team-builder__bank">
+            Bank{" "}
+            <strong className={bank < 0 ? "negative" : undefined} data-testid="bank">
+              {formatPrice(bank)}
+            </strong>
+          </p>
+          <TeamGrid
+            racers={team}
+            budget={budget}
+            readOnly={!editable}
+            removeFormName={editable ? TEAM_FIELDS.remove : undefined}
+            onRemove={editable ? (racer, event) => remove(racer, event) : undefined}
+            onRacerClick={hydrated ? (racer) => setShown(racer.id) : undefined}
+          />
+          <RequirementChecklist requirements={requirements} />
+
+          <div className="team-builder__result" role="alert">
+            {result ? (
+              <div className={result.ok ? "alert alert--ok" : "alert alert--error"}>
+                <p className="alert__message">{result.message}</p>
+                {result.reasons.length > 0 ? (
+                  <ul className="alert__reasons">
+                    {result.reasons.map((reason) => (
+                      <li key={reason}>{reason}</li>
+                    ))}
+                  </ul>
+                ) : null}
+              </div>
+            ) : null}
+          </div>
+
+          {editable ? (
+            <button
+              type="submit"
+              name={TEAM_FIELDS.intent}
+              value="save"
+              className="button button--primary team-builder__save"
+              disabled={!allMet || saving}
+              aria-busy={saving || undefined}
+              aria-describedby={allMet ? undefined : "save-hint"}
+            >
+              {props.hasTeam ? "Edit Team" : "Save Team"}
+            </button>
+          ) : null}
+          {editable && !allMet ? (
+            <p id="save-hint" className="hint">
+              Meet every requirement above to save your team.
+            </p>
+          ) : null}
+          <p className="visually-hidden" aria-live="polite">
+            {announcement}
+          </p>
+        </section>
+
+        <section
+          className="team-builder__racers card"
+          aria-labelledby="racers-heading"
+          ref={tableRef}
+        >
+          <h2 id="racers-heading">Pick your riders</h2>
+          <RacerTable
+            racers={racers}
+            category={category}
+            onCategoryChange={(next, event) => {
+              if (!hydrated) return;
+              event.preventDefault();
+              setCategory(next);
+            }}
+            categoryHref={(c) => teamSetupHref(eventId, { draft, category: categoryToSlug(c) })}
+            racerHref={
+              hydrated
+                ? undefined
+                : (r) => teamSetupHref(eventId, { draft, category: categorySlug, show: r.id })
+            }
+            onRacerNameClick={hydrated ? (r) => setShown(r.id) : undefined}
+            // The price button is the price (spec: portrait, name, price button).
+            hideColumns={["price"]}
+            action={{
+              header: "Add to team",
+              label: (r) => formatPrice(r.price),
+              ariaLabel: (r) => addLabel(r as TeamRacerView),
+              disabledReason: (r) => blockReason(r as TeamRacerView),
+              name: editable ? TEAM_FIELDS.add : undefined,
+              onSelect: (r, event) => add(r as TeamRacerView, event),
+            }}
+          />
+        </section>
+      </fetcher.Form>
+
+      <RacerDetailDialog
+        racer={shownRacer}
+        hydrated={hydrated}
+        closeHref={teamSetupHref(eventId, { draft, category: categorySlug })}
+        onClose={() => setShown(null)}
+        actions={
+          !shownRacer || !editable ? null : shownOnTeam ? (
+            <button
+              type="submit"
+              form={FORM_ID}
+              name={TEAM_FIELDS.remove}
+              value={shownRacer.id}
+              className="button button--ghost"
+              onClick={(event) => {
+                remove(shownRacer, event);
+                setShown(null);
+              }}
+            >
+              Remove from team
+            </button>
+          ) : shownBlock ? (
+            <p className="hint">{shownBlock}</p>
+          ) : (
+            <button
+              type="submit"
+              form={FORM_ID}
+              name={TEAM_FIELDS.add}
+              value={shownRacer.id}
+              className="button button--primary"
+              onClick={(event) => {
+                add(shownRacer, event, false);
+                setShown(null);
+              }}
+            >
+              Add to team for {formatPrice(shownRacer.price)}
+            </button>
+          )
+        }
+      />
+    </>
+  );
+}

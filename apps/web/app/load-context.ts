@@ -1,0 +1,27 @@
+import type { Db } from "@game/db";
+
+/** What the server hands every loader and action (see server.js). */
+export interface AppEnv {
+  port: number;
+  host: string;
+  production: boolean;
+  databaseUrl?: string;
+  dataDir: string;
+  sessionSecret: string;
+  smtpUrl?: string;
+  publicUrl?: string;
+  /** Express's `trust proxy` setting (TRUST_PROXY). */
+  trustProxy?: boolean | number | string;
+}
+
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    db: Db;
+    dbKind: "pglite" | "postgres";
+    env: AppEnv;
+    /** The clock: injected so lock-time rules can be tested at exact boundaries. */
+    now(): Date;
+    /** The caller's IP as Express sees it (honours TRUST_PROXY), for rate limits. */
+    clientIp?: string;
+  }
+}

@@ -1,0 +1,19 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { HomeScreen } from "~/components/layout/home-screen";
+import { loadHome } from "~/utils/home.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Page not found · Gravity Fantasy" },
+  { name: "robots", content: "noindex" },
+];
+
+/** Any unknown path shows the home screen (spec), with the honest HTTP status. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return data(await loadHome(request, context), { status: 404 });
+}
+
+export default function NotFound() {
+  const { events, user } = useLoaderData<typeof loader>();
+  return <HomeScreen events={events} user={user} notFound />;
+}

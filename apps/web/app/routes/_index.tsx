@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { HomeScreen } from "~/components/layout/home-screen";
+import { loadHome } from "~/utils/home.server";
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return loadHome(request, context);
+}
+
+export default function Home() {
+  const { events, user } = useLoaderData<typeof loader>();
+  return <HomeScreen events={events} user={user} />;
+}

@@ -1,0 +1,205 @@
+import {
+  BUDGET,
+  formatPrice,
+  LOCK_HOURS,
+  lockTime,
+  MIN_AGE,
+  MIN_FEMALE,
+  MIN_JUNIOR,
+  POINTS,
+  TEAM_SIZE,
+} from "@game/core";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { GameBackdrop, toBackdropGame } from "~/components/game-backdrop";
+import { CONTACT_EMAIL, OTHER_GAMES, SITE_NAME } from "~/components/layout/site";
+import { getCurrentGame } from "~/utils/game.server";
+import { preferredLocale } from "~/utils/home.server";
+
+export const meta: MetaFunction = () => [{ title: `About · ${SITE_NAME}` }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const game = await getCurrentGame(request, context);
+  const format = new Intl.DateTimeFormat(preferredLocale(request), {
+    dateStyle: "full",
+    timeStyle: "short",
+    timeZone: "UTC",
+  });
+  return {
+    game: toBackdropGame(game),
+    // Written on the server (in UTC, said so) so the page reads the same before and after hydration.
+    lock:
+      game && game.status === "open"
+        ? { event: game.name, at: `${format.format(lockTime(game))} UTC` }
+        : null,
+  };
+}
+
+const SCORING = [
+  { result: "1st place", points: POINTS.first },
+  { result: "2nd place", points: POINTS.second },
+  { result: "3rd place", points: POINTS.third },
+  { result: "4th to 10th place", points: POINTS.topTen },
+  { result: "Any other finisher", points: POINTS.finisher },
+  { result: "Did not finish, did not start or disqualified (DNF, DNS, DSQ)", points: POINTS.none },
+];
+
+const FAQ = [
+  {
+    q: "Does it cost anything?",
+    a: `No. ${SITE_NAME} is free, and the ${formatPrice(BUDGET)} budget is fake money: it cannot be bought, won or cashed out.`,
+  },
+  {
+    q: "Can I change my team?",
+    a: `As often as you like until the team locks, ${LOCK_HOURS} hours before the event starts. After that your team is frozen and scored as it was.`,
+  },
+  {
+    q: "Why can I not add a racer?",
+    a: `Either your team already has ${TEAM_SIZE} racers, the racer is already in it, or their price is more than what is left in your bank. Remove a racer to get their price back.`,
+  },
+  {
+    q: "What does a racer's #rank mean?",
+    a: "Their 2024 overall ranking. Racers without a 2024 ranking are listed last. Prices follow form: the better the ranking, the higher the price.",
+  },
+  {
+    q: "When do points appear?",
+    a: "After the official results of the event are published and entered. Rankings update at the same time.",
+  },
+  {
+    q: "Why can I not enter an event?",
+    a: "Only the open event can be entered. Closed events open one after the other through the season; archived events are over.",
+  },
+  {
+    q: "How do I join a friend's league?",
+    a: "Ask them to invite the e-mail address of your account. The invitation shows on your event page, where you can accept or dismiss it.",
+  },
+  {
+    q: "Who can play?",
+    a: `Anyone aged ${MIN_AGE} or over. See the Terms of Service and the Privacy Policy.`,
+  },
+];
+
+export default function About() {
+  const { game, lock } = useLoaderData<typeof loader>();
+  return (
+    <GameBackdrop game={game} title={`About ${SITE_NAME}`} subtitle="How the game works">
+      <article className="panel prose">
+        <section aria-labelledby="how">
+          <h2 id="how">How it works</h2>
+          <ol className="steps">
+            <li>
+              <strong>Pick your team.</strong> Choose {TEAM_SIZE} real downhill racers for the open
+              event without going over your {formatPrice(BUDGET)} budget.
+            </li>
+            <li>
+              <strong>Create a mini league.</strong> Invite your friends by e-mail and race each
+              other all season.
+            </li>
+            <li>
+              <strong>Win.</strong> Your racers score points from their real results. Climb the
+              Player Ranking, and take your league to the top of the Leagues Ranking.
+            </li>
+          </ol>
+        </section>
+
+        <section aria-labelledby="rules">
+          <h2 id="rules">Team rules</h2>
+          <ul>
+            <li>Exactly {TEAM_SIZE} racers, each at most once.</li>
+            <li>At least {MIN_FEMALE} women (Pro Women or 17-18 Women).</li>
+            <li>At least {MIN_JUNIOR} junior (17-18 Men or 17-18 Women).</li>
+            <li>The total price of the team must not exceed the {formatPrice(BUDGET)} budget.</li>
+          </ul>
+          <p>
+            Racers come in four categories: Pro Men, Pro Women, 17-18 Men and 17-18 Women. Browse
+            them with their prices on <Link to="/view-racers">View Racers</Link>.
+          </p>
+        </section>
+
+        <section aria-labelledby="scoring">
+          <h2 id="scoring">Scoring</h2>
+          <p>Each racer on your team scores for their result in their category:</p>
+          <table className="table scoring-table">
+            <caption className="visually-hidden">Points per race result</caption>
+            <thead>
+              <tr>
+                <th scope="col">Result</th>
+                <th scope="col" className="num">
+                  Points
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {SCORING.map((row) => (
+                <tr key={row.result}>
+                  <th scope="row">{row.result}</th>
+                  <td className="num">{row.points}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p>Your event score is the sum of your six racers' points.</p>
+        </section>
+
+        <section aria-labelledby="budget">
+          <h2 id="budget">Budget and bank</h2>
+          <p>
+            Every player starts each event with a {formatPrice(BUDGET)} bank of fake money. Adding a
+            racer takes their price from the bank; removing one gives it back. You can only add a
+            racer you can afford.
+          </p>
+        </section>
+
+        <section aria-labelledby="lock">
+          <h2 id="lock">Lock time</h2>
+          <p>
+            Teams lock {LOCK_HOURS} hours before the event starts. Until then you can change your
+            team as often as you like; from then on it is frozen and scored as it stands.
+          </p>
+          {lock ? (
+            <p className="callout">
+              {lock.event}: teams lock on {lock.at}.
+            </p>
+          ) : null}
+        </section>
+
+        <section aria-labelledby="leagues">
+          <h2 id="leagues">Mini leagues</h2>
+          <p>
+            Once you have a team, create a league and invite friends by e-mail. Invited players
+            accept or dismiss the invitation; members can leave at any time and only the owner can
+            delete the league. A league's score is the average of its accepted members' scores, so
+            small leagues can beat big ones.
+          </p>
+        </section>
+
+        <section aria-labelledby="faq">
+          <h2 id="faq">FAQ</h2>
+          <div className="faq">
+            {FAQ.map((item) => (
+              <details key={item.q}>
+                <summary>{item.q}</summary>
+                <p>{item.a}</p>
+              </details>
+            ))}
+          </div>
+        </section>
+
+        <section id="other-games" aria-labelledby="other-games-title">
+          <h2 id="other-games-title">Our other games</h2>
+          <ul>
+            {OTHER_GAMES.map((g) => (
+              <li key={g.name}>
+                {g.name} ({g.note})
+              </li>
+            ))}
+          </ul>
+          <p>
+            Questions, ideas or a race we should add? Write to{" "}
+            <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>.
+          </p>
+        </section>
+      </article>
+    </GameBackdrop>
+  );
+}

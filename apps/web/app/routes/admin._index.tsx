@@ -1,0 +1,148 @@
+/** /admin: the CSV racer upload (spec: Admin Dashboard) and the racers it maintains. */
+import { CATEGORIES, categoryFromSlug, categoryToSlug, formatPrice } from "@game/core";
+import { listEvents, listRacersForAdmin } from "@game/db";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { pageFrom } from "~/components/admin/forms";
+import { Pager, utcText } from "~/components/admin/pager";
+import { RacerUpload } from "~/components/admin/racer-upload";
+import {
+  isJsonRequest,
+  uploadFromForm,
+  uploadFromJson,
+} from "~/components/admin/racer-upload.server";
+import { TableScroll } from "~/components/admin/table-scroll";
+import { requireAdmin } from "~/utils/auth.server";
+
+const PAGE_SIZE = 50;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const url = new URL(request.url);
+  const game = Number(url.searchParams.get("game"));
+  const gameId = Number.isSafeInteger(game) && game > 0 && game < 2 ** 31 ? game : undefined;
+  const category = categoryFromSlug(url.searchParams.get("category") ?? "");
+  const page = pageFrom(url);
+  const [events, racers] = await Promise.all([
+    listEvents(context.db),
+    listRacersForAdmin(context.db, {
+      gameId,
+      category,
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+    }),
+  ]);
+  return {
+    events: events.map((e) => ({ id: e.id, name: e.name })),
+    filter: { gameId: gameId ?? null, category: category ?? null },
+    racers: racers.rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })),
+    total: racers.total,
+    page,
+  };
+}
+
+/** The plain (no JavaScript) upload: the file itself, multipart. The script posts JSON rows. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, context);
+  const { result, status } = isJsonRequest(request)
+    ? await uploadFromJson(request, context, admin)
+    : await uploadFromForm(request, context, admin);
+  return data(result, { status });
+}
+
+export default function AdminRacers() {
+  const { events, filter, racers, total, page } = useLoaderData<typeof loader>();
+  const uploaded = useActionData<typeof action>();
+  const eventName = new Map(events.map((e) => [e.id, e.name]));
+  return (
+    <>
+      <RacerUpload serverResult={uploaded} />
+      <section className="panel" aria-labelledby="racers-title">
+        <h2 id="racers-title">Racers</h2>
+        <Form method="get" className="admin-filters" role="search" aria-label="Filter racers">
+          <div className="field">
+            <label htmlFor="racers-game">Event</label>
+            <select id="racers-game" name="game" defaultValue={filter.gameId ?? ""}>
+              <option value="">All events</option>
+              {events.map((e) => (
+                <option key={e.id} value={e.id}>
+                  {e.id}. {e.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="racers-category">Category</label>
+            <select
+              id="racers-category"
+              name="category"
+              defaultValue={filter.category ? categoryToSlug(filter.category) : ""}
+            >
+              <option value="">All categories</option>
+              {CATEGORIES.map((c) => (
+                <option key={c} value={categoryToSlug(c)}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="button button--ghost">
+            Show
+          </button>
+        </Form>
+        <p className="muted">
+          {total} {total === 1 ? "racer" : "racers"}
+          {filter.gameId ? ` in ${eventName.get(filter.gameId) ?? `event ${filter.gameId}`}` : ""}
+          {filter.category ? `, ${filter.category}` : ""}.
+        </p>
+        {racers.length === 0 ? (
+          <p>No racers match. Upload a CSV file above to add some.</p>
+        ) : (
+          <TableScroll label="Racer table">
+            <table className="table admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">ID</th>
+                  <th scope="col">Event</th>
+                  <th scope="col">Category</th>
+                  <th scope="col">Name</th>
+                  <th scope="col" className="num">
+                    Rank2024
+                  </th>
+                  <th scope="col" className="num">
+                    Points
+                  </th>
+                  <th scope="col" className="num">
+                    Price
+                  </th>
+                  <th scope="col">Origin</th>
+                  <th scope="col">Picture</th>
+                  <th scope="col">Updated</th>
+                </tr>
+              </thead>
+              <tbody>
+                {racers.map((r) => (
+                  <tr key={r.id}>
+                    <td>{r.id}</td>
+                    <td>{r.gameId}</td>
+                    <td>{r.category}</td>
+                    <th scope="row">
+                      {r.firstName} {r.lastName}
+                    </th>
+                    <td className="num">{r.rank2024 || "-"}</td>
+                    <td className="num">{r.totalPoint2024}</td>
+                    <td className="num">{formatPrice(r.price)}</td>
+                    <td>{r.origin}</td>
+                    <td>{r.picture ?? ""}</td>
+                    <td>{utcText(r.updatedAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        )}
+        <Pager page={page} pageSize={PAGE_SIZE} total={total} />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+/** /admin/events: open, close or archive each event and set when it starts. */
+import { EVENT_STATUSES, lockTime } from "@game/core";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import {
+  type AdminEvent,
+  type EventFormResult,
+  loadAdminEvents,
+  saveEvent,
+} from "~/components/admin/events.server";
+import { formatInZone, toLocalInput } from "~/components/admin/time";
+import { requireAdmin } from "~/utils/auth.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return { events: await loadAdminEvents(context) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, context);
+  const { result, status } = await saveEvent(await request.formData(), context, admin);
+  return data(result, { status });
+}
+
+/** "UTC" on the server and before hydration; the admin's own zone afterwards. */
+function useAdminTimeZone(): string {
+  const [zone, setZone] = useState("UTC");
+  useEffect(() => {
+    const local = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (local) setZone(local);
+  }, []);
+  return zone;
+}
+
+export default function AdminEvents() {
+  const { events } = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>();
+  const zone = useAdminTimeZone();
+  return (
+    <section className="panel" aria-labelledby="events-title">
+      <h2 id="events-title">Events</h2>
+      <p className="muted">
+        Only open events can be entered. Times are in{" "}
+        {zone === "UTC" ? "UTC" : `your time zone (${zone})`}; teams lock 12 hours before the start.
+      </p>
+      <ul className="admin-events">
+        {events.map((e) => (
+          <EventRow
+            key={e.id}
+            event={e}
+            zone={zone}
+            posted={posted && posted.eventId === e.id ? posted : undefined}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function EventRow({
+  event,
+  zone,
+  posted,
+}: {
+  event: AdminEvent;
+  zone: string;
+  posted?: EventFormResult;
+}) {
+  const fetcher = useFetcher<typeof action>({ key: `admin-event-${event.id}` });
+  const result = fetcher.data ?? posted;
+  const errors = result && !result.ok ? result.errors : {};
+  const busy = fetcher.state !== "idle";
+  const ids = { status: `event-${event.id}-status`, starts: `event-${event.id}-starts` };
+  return (
+    <li className="card admin-event">
+      <fetcher.Form method="post" aria-labelledby={`event-${event.id}-name`}>
+        <h3 id={`event-${event.id}-name`}>
+          {event.id}. {event.name}{" "}
+          <span className="admin-status" data-status={event.status}>
+            {event.status}
+          </span>
+        </h3>
+        <p className="muted">
+          {`${event.series ? `${event.series}. ` : ""}Starts ${formatInZone(event.startsAt, zone)}, teams lock ${formatInZone(lockTime(event), zone)}${event.settledAt ? ", results settled" : ""}.`}
+        </p>
+        <input type="hidden" name="eventId" value={event.id} />
+        <input type="hidden" name="timeZone" value={zone} />
+        <div className="admin-event-fields">
+          <div className="field">
+            <label htmlFor={ids.status}>Status</label>
+            <select id={ids.status} name="status" defaultValue={event.status}>
+              {EVENT_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={ids.starts}>Starts ({zone})</label>
+            <input
+              // Re-created when the zone is known, so the shown time is the admin's own.
+              key={`${zone}|${event.startsAt}`}
+              id={ids.starts}
+              name="startsAt"
+              type="datetime-local"
+              required
+              defaultValue={toLocalInput(event.startsAt, zone)}
+              aria-invalid={errors.startsAt ? true : undefined}
+              aria-describedby={errors.startsAt ? `${ids.starts}-error` : undefined}
+            />
+            {errors.startsAt ? (
+              <p id={`${ids.starts}-error`} className="field-error">
+                {errors.startsAt}
+              </p>
+            ) : null}
+          </div>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {busy ? "Saving..." : "Save"}
+          </button>
+        </div>
+        <div role="status" aria-live="polite">
+          {result?.ok ? <p className="admin-result admin-result--ok">{result.message}</p> : null}
+          {result && !result.ok && (errors.form || errors.status || errors.eventId) ? (
+            <p className="form-error">{errors.form ?? errors.status ?? errors.eventId}</p>
+          ) : null}
+        </div>
+      </fetcher.Form>
+    </li>
+  );
+}

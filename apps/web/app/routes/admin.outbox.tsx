@@ -1,0 +1,85 @@
+/** /admin/outbox: every e-mail the game sent or kept (without SMTP, mail only goes here). */
+import { listOutbox, outboxStatus } from "@game/db";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { pageFrom } from "~/components/admin/forms";
+import { Pager, utcText } from "~/components/admin/pager";
+import { TableScroll } from "~/components/admin/table-scroll";
+import { requireAdmin } from "~/utils/auth.server";
+
+const PAGE_SIZE = 50;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const page = pageFrom(new URL(request.url));
+  const { rows, total } = await listOutbox(context.db, {
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  });
+  return {
+    smtp: Boolean(context.env.smtpUrl),
+    page,
+    total,
+    mails: rows.map((m) => ({
+      id: m.id,
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      status: outboxStatus(m),
+      error: m.error,
+      createdAt: m.createdAt.toISOString(),
+    })),
+  };
+}
+
+export default function AdminOutbox() {
+  const { smtp, page, total, mails } = useLoaderData<typeof loader>();
+  return (
+    <section className="panel" aria-labelledby="outbox-title">
+      <h2 id="outbox-title">Outbox</h2>
+      <p className="muted">
+        {smtp
+          ? "Mail is delivered by SMTP; each message is also kept here with its delivery status."
+          : "No SMTP server is configured (SMTP_URL): mail is not delivered, it is kept here."}
+      </p>
+      {mails.length === 0 ? (
+        <p>No e-mail yet.</p>
+      ) : (
+        <TableScroll label="Mail table">
+          <table className="table admin-table">
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">To</th>
+                <th scope="col">Message</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {mails.map((m) => (
+                <tr key={m.id}>
+                  <td>{utcText(m.createdAt)}</td>
+                  <td>{m.to}</td>
+                  <td className="wrap">
+                    <details>
+                      <summary>{m.subject}</summary>
+                      {/* Plain text only: mail bodies are never rendered as HTML here. */}
+                      <pre className="admin-mail-body">{m.text}</pre>
+                    </details>
+                  </td>
+                  <td>
+                    <span className="admin-status" data-status={m.status}>
+                      {m.status}
+                    </span>
+                    {m.error ? <p className="field-hint">{m.error}</p> : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+      <Pager page={page} pageSize={PAGE_SIZE} total={total} />
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+/** /admin/users: find players; accept, block, or make them admin. */
+import { listUsersForAdmin } from "@game/db";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { pageFrom } from "~/components/admin/forms";
+import { Pager, utcText } from "~/components/admin/pager";
+import { TableScroll } from "~/components/admin/table-scroll";
+import { changeUser, type UserFormResult } from "~/components/admin/users.server";
+import { requireAdmin } from "~/utils/auth.server";
+
+const PAGE_SIZE = 50;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request, context);
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const page = pageFrom(url);
+  const { rows, total } = await listUsersForAdmin(context.db, {
+    q,
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  });
+  return {
+    me: admin.id,
+    q,
+    page,
+    total,
+    users: rows.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() })),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, context);
+  const { result, status } = await changeUser(await request.formData(), context, admin);
+  return data(result, { status });
+}
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["users"][number];
+
+export default function AdminUsers() {
+  const { me, q, page, total, users } = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>();
+  return (
+    <section className="panel" aria-labelledby="users-title">
+      <h2 id="users-title">Users</h2>
+      <Form method="get" className="admin-filters" role="search" aria-label="Find users">
+        <div className="field">
+          <label htmlFor="users-q">E-mail or username</label>
+          <input id="users-q" name="q" type="search" defaultValue={q} maxLength={100} />
+        </div>
+        <button type="submit" className="button button--ghost">
+          Search
+        </button>
+      </Form>
+      <p className="muted">
+        {total} {total === 1 ? "user" : "users"}
+        {q ? ` matching "${q}"` : ""}. Blocked users cannot log in; blocking signs them out.
+      </p>
+      {users.length === 0 ? (
+        <p>{q ? "Nobody matches that search." : "No users yet."}</p>
+      ) : (
+        <TableScroll label="User table">
+          <table className="table admin-table">
+            <thead>
+              <tr>
+                <th scope="col">User</th>
+                <th scope="col">E-mail</th>
+                <th scope="col">Role</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="num">
+                  Points
+                </th>
+                <th scope="col">Joined</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((u) => (
+                <UserRow
+                  key={u.id}
+                  user={u}
+                  isMe={u.id === me}
+                  posted={posted && posted.userId === u.id ? posted : undefined}
+                />
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+      <Pager page={page} pageSize={PAGE_SIZE} total={total} />
+    </section>
+  );
+}
+
+function UserRow({ user, isMe, posted }: { user: Row; isMe: boolean; posted?: UserFormResult }) {
+  const fetcher = useFetcher<typeof action>({ key: `admin-user-${user.id}` });
+  const result = fetcher.data ?? posted;
+  const busy = fetcher.state !== "idle";
+  const button = (intent: string, label: string, danger = false) => (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      className={`button ${danger ? "button--ghost" : "button--primary"}`}
+      disabled={busy}
+      aria-label={`${label} ${user.username}`}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <tr>
+      <th scope="row">
+        {user.username}
+        {isMe ? " (you)" : ""}
+      </th>
+      <td>{user.email}</td>
+      <td>{user.role}</td>
+      <td>
+        <span className="admin-status" data-status={user.accepted ? "accepted" : "blocked"}>
+          {user.accepted ? "accepted" : "blocked"}
+        </span>
+      </td>
+      <td className="num">{user.points}</td>
+      <td>{utcText(user.createdAt).slice(0, 10)}</td>
+      <td>
+        <fetcher.Form method="post" className="admin-row-actions">
+          <input type="hidden" name="userId" value={user.id} />
+          {user.accepted
+            ? isMe
+              ? null
+              : button("block", "Block", true)
+            : button("accept", "Accept")}
+          {user.role === "admin" ? null : button("grant-admin", "Make admin", true)}
+        </fetcher.Form>
+        <div role="status" aria-live="polite">
+          {result ? (
+            <p className={result.ok ? "admin-result admin-result--ok" : "form-error"}>
+              {result.ok ? result.message : result.error}
+            </p>
+          ) : null}
+        </div>
+      </td>
+    </tr>
+  );
+}

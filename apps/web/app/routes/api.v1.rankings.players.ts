@@ -1,0 +1,40 @@
+import { getPublicEvent, publicPlayerRankings } from "@game/db";
+import type { PlayerRankingsResponse } from "@game/widgets/client";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import {
+  apiAction,
+  apiGet,
+  CACHE,
+  idParam,
+  notFound,
+  pageParam,
+  parseParams,
+  queryOf,
+} from "~/utils/api.server";
+
+const params = z.object({ event: idParam("event").optional(), page: pageParam });
+
+/**
+ * `GET /api/v1/rankings/players?event=5&page=2`: the season ranking, or one event's with
+ * `event`; 50 players a page. Anonymous: the public API never reads a session, so answers can be
+ * cached by CDNs.
+ */
+export const loader = (args: LoaderFunctionArgs) =>
+  apiGet(args, CACHE.live, async (url) => {
+    const { event, page } = parseParams(params, queryOf(url, ["event", "page"]));
+    if (event !== undefined && !(await getPublicEvent(args.context.db, event))) {
+      throw notFound("event_not_found", `There is no event ${event}.`);
+    }
+    const result = await publicPlayerRankings(args.context.db, { page, eventId: event });
+    return {
+      data: result.rows,
+      page: result.page,
+      pageCount: result.pageCount,
+      pageSize: result.pageSize,
+      total: result.total,
+      eventId: event ?? null,
+    } satisfies PlayerRankingsResponse;
+  });
+
+export const action = apiAction;

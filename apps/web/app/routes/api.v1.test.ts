@@ -1,0 +1,418 @@
+/**
+ * The public API, route by route, against a real database: shapes (exactly the widgets client
+ * types, and what the OpenAPI document promises), no e-mail anywhere, 400/404 as JSON, teams
+ * private until their event locks.
+ */
+import { LOCK_MS, leagueScore, pointsForPosition } from "@game/core";
+import {
+  createLeague,
+  events,
+  importResults,
+  joinByCode,
+  listPublicRacers,
+  partners,
+  saveTeam,
+  users,
+} from "@game/db";
+import { createTestDb, type DbHandle } from "@game/db/testing";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { makeUser, testContext } from "../../tests/support/context";
+import { loader as eventsLoader } from "./api.v1.events";
+import { loader as racersLoader } from "./api.v1.events.$id.racers";
+import { loader as openApiLoader } from "./api.v1.openapi[.]json";
+import { loader as leaguesLoader } from "./api.v1.rankings.leagues";
+import { loader as playersLoader } from "./api.v1.rankings.players";
+import { loader as teamLoader } from "./api.v1.teams.$username";
+
+let h: DbHandle;
+let start: Date;
+let ip = 0;
+
+type Loader = (args: LoaderFunctionArgs) => Promise<Response>;
+
+/** Calls a loader as the server would, each call from a fresh IP (rate limits are tested apart). */
+async function get(
+  loader: Loader,
+  path: string,
+  opts: { params?: Record<string, string>; now?: Date; headers?: Record<string, string> } = {},
+) {
+  ip += 1;
+  const context = {
+    ...testContext(h.db, { now: () => opts.now ?? new Date() }),
+    clientIp: `10.1.0.${ip}`,
+  };
+  const request = new Request(`http://localhost${path}`, { headers: opts.headers });
+  const res = await loader({ request, context, params: opts.params ?? {} });
+  const text = res.status === 304 ? "" : await res.text();
+  return { res, text, json: text ? JSON.parse(text) : null };
+}
+
+// The widgets client types, as strict runtime schemas: an extra key fails as much as a missing one.
+const racer = z.strictObject({
+  id: z.number().int(),
+  category: z.enum(["Pro Men", "Pro Women", "17-18 Men", "17-18 Women"]),
+  firstName: z.string(),
+  lastName: z.string(),
+  picture: z.string().nullable(),
+  origin: z.string(),
+  gameId: z.number().int(),
+  rank2024: z.number().int(),
+  totalPoint2024: z.number().int(),
+  price: z.number().int(),
+});
+const pageOf = <T extends z.ZodType>(row: T) => ({
+  data: z.array(row),
+  page: z.number().int(),
+  pageCount: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+const shapes = {
+  events: z.strictObject({
+    data: z.array(
+      z.strictObject({
+        id: z.number().int(),
+        name: z.string(),
+        cover: z.url(),
+        logo: z.url(),
+        description: z.string(),
+        status: z.enum(["open", "closed", "archived"]),
+        startsAt: z.iso.datetime(),
+      }),
+    ),
+  }),
+  racers: z.strictObject({
+    data: z.array(racer),
+    eventId: z.number().int(),
+    category: z.enum(["pro-men", "pro-women", "junior-men", "junior-women"]).nullable(),
+  }),
+  players: z.strictObject({
+    ...pageOf(
+      z.strictObject({
+        rank: z.number().int(),
+        username: z.string(),
+        points: z.number().int(),
+        previousRank: z.number().int().nullable(),
+      }),
+    ),
+    eventId: z.number().int().nullable(),
+  }),
+  leagues: z.strictObject(
+    pageOf(
+      z.strictObject({
+        rank: z.number().int(),
+        id: z.number().int(),
+        name: z.string(),
+        totalPoints: z.number(),
+        memberCount: z.number().int(),
+      }),
+    ),
+  ),
+  team: z.strictObject({
+    data: z.strictObject({
+      username: z.string(),
+      eventId: z.number().int(),
+      racers: z.array(racer).max(6),
+      cost: z.number().int(),
+      bank: z.number().int(),
+      points: z.number().int().nullable(),
+      locked: z.boolean(),
+    }),
+  }),
+  error: z.strictObject({ error: z.strictObject({ code: z.string(), message: z.string() }) }),
+};
+
+let emails: string[] = [];
+let teamRacerIds: number[] = [];
+/** Round 1 points of each player, computed from the results with the rules. */
+let scores: Record<"Alice_DH" | "bob_dh", number>;
+
+beforeAll(async () => {
+  h = await createTestDb({ seed: true });
+  const [round1] = await h.db.select().from(events).where(eq(events.id, 5));
+  start = round1!.startsAt;
+
+  // Round 1: two players save teams while it is open, form a league, then the results come in
+  // (every racer finishes in 2024-rank order within their category) and settle everything.
+  const alice = await makeUser(h.db, { username: "Alice_DH", email: "alice.private@mail.example" });
+  const bob = await makeUser(h.db, { username: "bob_dh", email: "bob.private@mail.example" });
+  const pool = await listPublicRacers(h.db, 5);
+  const pick = (offset: number) => {
+    const cheapest = (category: string, n: number) =>
+      pool
+        .filter((r) => r.category === category)
+        .sort((a, b) => a.price - b.price || a.id - b.id)
+        .slice(offset, offset + n)
+        .map((r) => r.id);
+    return [...cheapest("Pro Women", 2), ...cheapest("17-18 Men", 1), ...cheapest("Pro Men", 3)];
+  };
+  // Alice takes the two best-ranked Pro Women (pool order is rank order) with cheap others.
+  const bestWomen = pool.filter((r) => r.category === "Pro Women").slice(0, 2);
+  teamRacerIds = [...bestWomen.map((r) => r.id), ...pick(0).slice(2)];
+  const whileOpen = new Date(start.getTime() - LOCK_MS - 86_400_000);
+  for (const [user, racerIds] of [
+    [alice, teamRacerIds],
+    [bob, pick(3)],
+  ] as const) {
+    const saved = await saveTeam(h.db, { userId: user.id, eventId: 5, racerIds, now: whileOpen });
+    expect(saved.ok).toBe(true);
+  }
+  const league = await createLeague(h.db, alice, "Valley Shredders");
+  if (!league.ok) throw new Error("league refused");
+  await joinByCode(h.db, bob, league.league.joinCode);
+
+  const lines = ["Position,First Name,Last Name,Category"];
+  const place = new Map<string, number>();
+  const racerPoints = new Map<number, number>();
+  for (const r of pool) {
+    const p = (place.get(r.category) ?? 0) + 1;
+    place.set(r.category, p);
+    racerPoints.set(r.id, pointsForPosition(p));
+    lines.push(`${p},"${r.firstName}","${r.lastName}",${r.category}`);
+  }
+  const imported = await importResults(h.db, 5, lines.join("\n"), {
+    now: new Date(start.getTime() + 3_600_000),
+  });
+  expect(imported.ok).toBe(true);
+  const score = (ids: readonly number[]) => ids.reduce((t, id) => t + racerPoints.get(id)!, 0);
+  scores = { Alice_DH: score(teamRacerIds), bob_dh: score(pick(3)) };
+  // The fixture is only useful if the two differ.
+  expect(scores.Alice_DH).not.toBe(scores.bob_dh);
+  await h.db.insert(partners).values({
+    name: "Bike Site",
+    publishableKey: "pk_api_test",
+    origins: ["https://bikes.example"],
+  });
+  emails = (await h.db.select({ email: users.email }).from(users)).map((r) => r.email);
+});
+afterAll(() => h.close());
+
+function expectNoPersonalData(text: string) {
+  expect(text).not.toMatch(/@/);
+  for (const e of emails) expect(text).not.toContain(e);
+  expect(text).not.toMatch(/password|email|accepted|credits|role/i);
+}
+
+describe("GET /api/v1/events", () => {
+  it("lists the events with absolute image URLs", async () => {
+    const { res, json, text } = await get(eventsLoader, "/api/v1/events");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
+    const body = shapes.events.parse(json);
+    expect(body.data).toHaveLength(12);
+    expect(body.data.find((e) => e.id === 5)).toMatchObject({
+      status: "open",
+      cover: "http://localhost/img/events/cover-5.svg",
+      startsAt: start.toISOString(),
+    });
+    expectNoPersonalData(text);
+  });
+});
+
+describe("GET /api/v1/events/:id/racers", () => {
+  it("lists one category, ranked first, or all four", async () => {
+    const { res, json } = await get(racersLoader, "/api/v1/events/5/racers?category=pro-women", {
+      params: { id: "5" },
+    });
+    expect(res.status).toBe(200);
+    const body = shapes.racers.parse(json);
+    expect(body.eventId).toBe(5);
+    expect(body.category).toBe("pro-women");
+    expect(body.data.length).toBeGreaterThan(0);
+    expect(body.data.every((r) => r.category === "Pro Women")).toBe(true);
+    const ranked = body.data.map((r) => r.rank2024).filter((r) => r > 0);
+    expect(ranked).toEqual([...ranked].sort((a, b) => a - b));
+
+    const all = shapes.racers.parse(
+      (await get(racersLoader, "/api/v1/events/5/racers", { params: { id: "5" } })).json,
+    );
+    expect(all.category).toBeNull();
+    expect(new Set(all.data.map((r) => r.category)).size).toBe(4);
+  });
+
+  it.each([
+    ["/api/v1/events/abc/racers", "abc", /event id/],
+    ["/api/v1/events/0/racers", "0", /event id/],
+    ["/api/v1/events/-3/racers", "-3", /event id/],
+    ["/api/v1/events/99999999999/racers", "99999999999", /event id/],
+    ["/api/v1/events/5/racers?category=nope", "5", /category must be one of pro-men/],
+  ])("answers 400 JSON for %s", async (path, id, message) => {
+    const { res, json } = await get(racersLoader, path, { params: { id } });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
+    const body = shapes.error.parse(json);
+    expect(body.error.code).toBe("bad_request");
+    expect(body.error.message).toMatch(message);
+  });
+
+  it("answers 404 JSON for an unknown event", async () => {
+    const { res, json } = await get(racersLoader, "/api/v1/events/77/racers", {
+      params: { id: "77" },
+    });
+    expect(res.status).toBe(404);
+    expect(shapes.error.parse(json).error.code).toBe("event_not_found");
+  });
+});
+
+describe("GET /api/v1/rankings/players", () => {
+  it("pages the season ranking and one event's", async () => {
+    const season = shapes.players.parse(
+      (await get(playersLoader, "/api/v1/rankings/players")).json,
+    );
+    expect(season.eventId).toBeNull();
+    const order = (["Alice_DH", "bob_dh"] as const)
+      .map((username) => ({ username, points: scores[username] }))
+      .sort((a, b) => b.points - a.points);
+    expect(season.data).toEqual(order.map((p, i) => ({ rank: i + 1, ...p, previousRank: null })));
+    expect(season).toMatchObject({ page: 1, pageCount: 1, pageSize: 50, total: 2 });
+
+    const { json, text } = await get(playersLoader, "/api/v1/rankings/players?event=5&page=1");
+    const event = shapes.players.parse(json);
+    expect(event.eventId).toBe(5);
+    expect(event.data.map((r) => [r.username, r.points])).toEqual(
+      order.map((p) => [p.username, p.points]),
+    );
+    expectNoPersonalData(text);
+
+    // Past the last page: the last page (what the ranking pages do).
+    const clamped = shapes.players.parse(
+      (await get(playersLoader, "/api/v1/rankings/players?page=9")).json,
+    );
+    expect(clamped.page).toBe(1);
+    expect(clamped.data).toEqual(season.data);
+  });
+
+  it.each([
+    ["page=-1", /page/],
+    ["page=0", /page/],
+    ["page=1.5", /page/],
+    ["page=abc", /page/],
+    ["page=999999999", /page must be at most/],
+    ["event=abc", /event/],
+  ])("answers 400 JSON for ?%s", async (query, message) => {
+    const { res, json } = await get(playersLoader, `/api/v1/rankings/players?${query}`);
+    expect(res.status).toBe(400);
+    expect(shapes.error.parse(json).error.message).toMatch(message);
+  });
+
+  it("answers 404 for an unknown event", async () => {
+    const { res, json } = await get(playersLoader, "/api/v1/rankings/players?event=404");
+    expect(res.status).toBe(404);
+    expect(shapes.error.parse(json).error.code).toBe("event_not_found");
+  });
+});
+
+describe("GET /api/v1/rankings/leagues", () => {
+  it("lists leagues with member counts and no member details", async () => {
+    const { res, json, text } = await get(leaguesLoader, "/api/v1/rankings/leagues?page=1");
+    expect(res.status).toBe(200);
+    const body = shapes.leagues.parse(json);
+    expect(body.data).toEqual([
+      expect.objectContaining({
+        rank: 1,
+        name: "Valley Shredders",
+        // The league's score: the average of its accepted members' scores.
+        totalPoints: leagueScore([
+          { score: scores.Alice_DH, status: "accepted" },
+          { score: scores.bob_dh, status: "accepted" },
+        ]),
+        memberCount: 2,
+      }),
+    ]);
+    expectNoPersonalData(text);
+    expect((await get(leaguesLoader, "/api/v1/rankings/leagues?page=-1")).res.status).toBe(400);
+  });
+});
+
+describe("GET /api/v1/teams/:username", () => {
+  const lock = () => new Date(start.getTime() - LOCK_MS);
+
+  it("keeps a team private (403) until its event locks, then shows it", async () => {
+    const before = await get(teamLoader, "/api/v1/teams/alice_dh?event=5", {
+      params: { username: "alice_dh" },
+      now: new Date(lock().getTime() - 1),
+    });
+    expect(before.res.status).toBe(403);
+    expect(shapes.error.parse(before.json).error.code).toBe("team_private");
+    expect(before.text).not.toContain(String(teamRacerIds[0]));
+
+    const after = await get(teamLoader, "/api/v1/teams/alice_dh?event=5", {
+      params: { username: "alice_dh" },
+      now: lock(),
+    });
+    expect(after.res.status).toBe(200);
+    const body = shapes.team.parse(after.json);
+    expect(body.data.username).toBe("Alice_DH");
+    expect(body.data.racers.map((r) => r.id)).toEqual(teamRacerIds);
+    expect(body.data.locked).toBe(true);
+    expect(body.data.cost + body.data.bank).toBe(1_000_000);
+    expectNoPersonalData(after.text);
+  });
+
+  it("answers 404 for unknown players, events and teams, 400 for a bad event", async () => {
+    const cases: [string, string, number, string][] = [
+      ["/api/v1/teams/nobody?event=5", "nobody", 404, "player_not_found"],
+      ["/api/v1/teams/alice_dh?event=404", "alice_dh", 404, "event_not_found"],
+      ["/api/v1/teams/bob_dh?event=1", "bob_dh", 404, "team_not_found"],
+      ["/api/v1/teams/alice_dh?event=abc", "alice_dh", 400, "bad_request"],
+    ];
+    for (const [path, username, status, code] of cases) {
+      const { res, json } = await get(teamLoader, path, { params: { username } });
+      expect(res.status, path).toBe(status);
+      expect(shapes.error.parse(json).error.code, path).toBe(code);
+    }
+  });
+});
+
+describe("GET /api/v1/openapi.json", () => {
+  it("describes every endpoint, and its schemas name exactly the keys the endpoints send", async () => {
+    const { res, json } = await get(openApiLoader, "/api/v1/openapi.json");
+    expect(res.status).toBe(200);
+    expect(json.openapi).toBe("3.1.0");
+    expect(json.servers[0].url).toBe("http://localhost/api/v1");
+    expect(Object.keys(json.paths).sort()).toEqual(
+      [
+        "/events",
+        "/events/{id}/racers",
+        "/rankings/leagues",
+        "/rankings/players",
+        "/teams/{username}",
+      ].sort(),
+    );
+    const schemas = json.components.schemas as Record<
+      string,
+      { required: string[]; properties: object }
+    >;
+    const keysOf = (name: string) => Object.keys(schemas[name]!.properties).sort();
+    const sample = async (loader: Loader, path: string, params = {}, now?: Date) =>
+      (await get(loader, path, { params, now })).json;
+
+    const ev = await sample(eventsLoader, "/api/v1/events");
+    expect(Object.keys(ev).sort()).toEqual(keysOf("EventsResponse"));
+    expect(Object.keys(ev.data[0]).sort()).toEqual(keysOf("Event"));
+    const rc = await sample(racersLoader, "/api/v1/events/5/racers", { id: "5" });
+    expect(Object.keys(rc).sort()).toEqual(keysOf("RacersResponse"));
+    expect(Object.keys(rc.data[0]).sort()).toEqual(keysOf("Racer"));
+    const pl = await sample(playersLoader, "/api/v1/rankings/players");
+    expect(Object.keys(pl).sort()).toEqual(keysOf("PlayerRankingsResponse"));
+    expect(Object.keys(pl.data[0]).sort()).toEqual(keysOf("PlayerRanking"));
+    const lg = await sample(leaguesLoader, "/api/v1/rankings/leagues");
+    expect(Object.keys(lg).sort()).toEqual(keysOf("LeagueRankingsResponse"));
+    expect(Object.keys(lg.data[0]).sort()).toEqual(keysOf("LeagueRanking"));
+    const tm = await sample(
+      teamLoader,
+      "/api/v1/teams/alice_dh?event=5",
+      { username: "alice_dh" },
+      new Date(start.getTime()),
+    );
+    expect(Object.keys(tm).sort()).toEqual(keysOf("TeamResponse"));
+    expect(Object.keys(tm.data).sort()).toEqual(keysOf("Team"));
+    for (const name of Object.keys(schemas)) {
+      const s = schemas[name]!;
+      if (s.required) expect(s.required.sort(), name).toEqual(keysOf(name));
+    }
+  });
+});

@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { HomeScreen } from "~/components/layout/home-screen";
+import { loadHome } from "~/utils/home.server";
+
+export const meta: MetaFunction = () => [{ title: "Your events · Gravity Fantasy" }];
+
+/** Where a login lands (spec): the event list with a greeting. */
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return loadHome(request, context);
+}
+
+export default function Homepage() {
+  const { events, user } = useLoaderData<typeof loader>();
+  return <HomeScreen events={events} user={user} />;
+}

@@ -1,0 +1,73 @@
+import { LeagueRankings } from "@game/widgets/league-rankings";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import chartStyles from "~/components/charts/charts.css?url";
+import { count, ordinal } from "~/components/charts/labels";
+import { GameBackdrop } from "~/components/game-backdrop";
+import { loadLeaguesRanking } from "~/utils/rankings.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: chartStyles }];
+
+export const meta: MetaFunction = () => [{ title: "Leagues Ranking · Gravity Fantasy" }];
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return loadLeaguesRanking(request, context);
+}
+
+const points = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+
+export default function LeaguesRanking() {
+  const data = useLoaderData<typeof loader>();
+  const pageHref = (p: number) => `?page=${p}`;
+  return (
+    <GameBackdrop game={data.game} title="Leagues Ranking">
+      <div className="panel">
+        {data.myLeagues.length > 0 ? (
+          <section aria-labelledby="my-leagues" className="standing">
+            <h2 id="my-leagues" className="visually-hidden">
+              Your leagues
+            </h2>
+            <ul className="team-list league-standings">
+              {data.myLeagues.map((l) => (
+                <li key={l.id}>
+                  <span>
+                    <strong>{l.name}</strong>{" "}
+                    {l.rank
+                      ? `is ${ordinal(l.rank)} of ${count(data.total)}`
+                      : "is ranked at the next results"}
+                  </span>
+                  <span>
+                    {points.format(l.totalPoints)} points
+                    {l.page && l.page !== data.page ? (
+                      <>
+                        {" · "}
+                        <Link to={pageHref(l.page)} aria-label={`Show ${l.name} in the ranking`}>
+                          Show
+                        </Link>
+                      </>
+                    ) : null}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        <LeagueRankings
+          rows={data.rows}
+          highlightIds={data.myLeagues.map((l) => l.id)}
+          page={data.page}
+          pageCount={data.pageCount}
+          pageHref={pageHref}
+          renderLink={({ href, ...rest }) => <Link to={href} {...rest} />}
+          caption={`League rankings, page ${data.page} of ${data.pageCount}`}
+          hideCaption
+          emptyMessage="No leagues yet: create one from your event page and invite your friends."
+        />
+        <p className="muted">
+          A league's total is the average season score of its members. Places are updated when an
+          event's results are scored; equal totals are listed oldest league first.
+        </p>
+      </div>
+    </GameBackdrop>
+  );
+}

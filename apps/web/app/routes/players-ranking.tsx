@@ -1,0 +1,93 @@
+import { PlayerRankings } from "@game/widgets/player-rankings";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import chartStyles from "~/components/charts/charts.css?url";
+import { count, movementText, ordinal } from "~/components/charts/labels";
+import { GameBackdrop } from "~/components/game-backdrop";
+import { loadPlayersRanking } from "~/utils/rankings.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: chartStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  {
+    title: `Player Rankings${data?.view.eventName ? `: ${data.view.eventName}` : ""} · Gravity Fantasy`,
+  },
+];
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return loadPlayersRanking(request, context);
+}
+
+export default function PlayersRanking() {
+  const data = useLoaderData<typeof loader>();
+  const { view, viewer } = data;
+  const eventParam = view.eventId !== null ? `event=${view.eventId}&` : "";
+  const pageHref = (p: number) => `?${eventParam}page=${p}`;
+  const mine = viewer?.standing ?? null;
+  const where = view.eventName ?? "the season";
+
+  return (
+    <GameBackdrop game={data.game} title="Player Rankings" subtitle={view.eventName ?? "Season"}>
+      <nav className="ranking-views" aria-label="Ranking views">
+        <ul>
+          <li>
+            <Link to="?" aria-current={view.eventId === null ? "page" : undefined}>
+              Season
+            </Link>
+          </li>
+          {data.views.map((e) => (
+            <li key={e.id}>
+              <Link to={`?event=${e.id}`} aria-current={view.eventId === e.id ? "page" : undefined}>
+                {e.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="panel">
+        {viewer ? (
+          mine ? (
+            <p className="standing">
+              <strong>
+                You are {ordinal(mine.rank)} of {count(data.total)} in {where}
+              </strong>
+              <span>{count(mine.points)} points</span>
+              {view.eventId === null && movementText(mine.rank, mine.previousRank) ? (
+                <span>{movementText(mine.rank, mine.previousRank)}</span>
+              ) : null}
+              {mine.page !== data.page ? <Link to={pageHref(mine.page)}>Show my page</Link> : null}
+              <Link to={`/players/${encodeURIComponent(viewer.username)}`}>My scores by event</Link>
+            </p>
+          ) : (
+            <p className="standing">
+              <strong>You are not ranked {view.eventId === null ? "yet" : "in this event"}</strong>
+              <span>Players enter the ranking when an event their team raced in is scored.</span>
+            </p>
+          )
+        ) : null}
+        <PlayerRankings
+          rows={data.rows}
+          me={mine}
+          page={data.page}
+          pageCount={data.pageCount}
+          pageHref={pageHref}
+          renderLink={({ href, ...rest }) => <Link to={href} {...rest} />}
+          showMovement={view.eventId === null}
+          caption={`Player rankings: ${where}, page ${data.page} of ${data.pageCount}`}
+          hideCaption
+          emptyMessage={
+            view.eventId !== null && !view.scored
+              ? `${view.eventName} has not been scored yet: points appear when its results are in.`
+              : "No scores yet: the ranking starts when the first race's results are in."
+          }
+        />
+        <p className="muted">
+          Equal points share a rank; players on equal points are listed by username.
+          {view.eventId === null
+            ? " Arrows show the move since the last scored event."
+            : " Points are the team's score in this event only."}
+        </p>
+      </div>
+    </GameBackdrop>
+  );
+}

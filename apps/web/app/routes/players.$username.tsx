@@ -1,0 +1,90 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { BarChart } from "~/components/charts/bar-chart";
+import chartStyles from "~/components/charts/charts.css?url";
+import { count, movementText, ordinal } from "~/components/charts/labels";
+import { GameBackdrop } from "~/components/game-backdrop";
+import { loadPlayerPage } from "~/utils/profiles.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: chartStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.player.username ?? "Player"} · Gravity Fantasy` },
+];
+
+export function loader({ request, context, params }: LoaderFunctionArgs) {
+  return loadPlayerPage(request, context, params.username ?? "");
+}
+
+function resultText(result: number | string | null): string {
+  if (result === null) return "no result";
+  return typeof result === "number" ? ordinal(result) : result;
+}
+
+export default function PlayerPage() {
+  const { game, player, events } = useLoaderData<typeof loader>();
+  const name = player.username || "Anonymous";
+  const best = events.reduce<(typeof events)[number] | null>(
+    (b, e) => (b === null || e.points > b.points ? e : b),
+    null,
+  );
+  const moved = movementText(player.ranking ?? 0, player.previousRanking);
+  return (
+    <GameBackdrop
+      game={game}
+      title={name}
+      subtitle={player.ranking ? `${ordinal(player.ranking)} in the season` : "Not ranked yet"}
+    >
+      <div className="panel">
+        <dl className="stat-list">
+          <div>
+            <dt>Season rank</dt>
+            <dd>{player.ranking ? ordinal(player.ranking) : "Unranked"}</dd>
+          </div>
+          <div>
+            <dt>Points</dt>
+            <dd>{count(player.points)}</dd>
+          </div>
+          <div>
+            <dt>Events scored</dt>
+            <dd>{events.length}</dd>
+          </div>
+          <div>
+            <dt>Best event</dt>
+            <dd>{best ? `${count(best.points)}` : "-"}</dd>
+          </div>
+        </dl>
+        {player.ranking && moved ? <p className="muted">Season rank: {moved}.</p> : null}
+        <BarChart
+          title={`${name}'s points per event`}
+          data={events.map((e) => ({ id: e.id, label: e.label, name: e.name, value: e.points }))}
+          emptyMessage={`${name} has no scored events yet: points appear when an event's results are in.`}
+        />
+      </div>
+      {[...events].reverse().map((e) => (
+        <section className="panel" key={e.id} aria-labelledby={`event-${e.id}`}>
+          <h2 id={`event-${e.id}`}>{e.name}</h2>
+          <p className="muted">
+            {count(e.points)} points
+            {e.rank ? `, ${ordinal(e.rank)} of ${count(e.players)}` : ""} ·{" "}
+            <Link to={`/players-ranking?event=${e.id}`}>Event ranking</Link>
+          </p>
+          <h3 className="visually-hidden">Team at the lock</h3>
+          <ul className="team-list">
+            {e.team.map((r) => (
+              <li key={r.id}>
+                <span>
+                  <Link to={`/racers/${r.id}`}>{r.name}</Link>{" "}
+                  <span className="muted">
+                    {r.category}, {resultText(r.result)}
+                  </span>
+                </span>
+                <strong>{count(r.points)}</strong>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </GameBackdrop>
+  );
+}

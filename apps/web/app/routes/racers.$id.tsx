@@ -1,0 +1,104 @@
+import { formatPrice } from "@game/core";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { BarChart } from "~/components/charts/bar-chart";
+import chartStyles from "~/components/charts/charts.css?url";
+import { count, ordinal } from "~/components/charts/labels";
+import { GameBackdrop } from "~/components/game-backdrop";
+import { loadRacerPage } from "~/utils/profiles.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: chartStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  {
+    title: data
+      ? `${data.racer.firstName} ${data.racer.lastName} · Gravity Fantasy`
+      : "Racer · Gravity Fantasy",
+  },
+];
+
+export function loader({ request, context, params }: LoaderFunctionArgs) {
+  return loadRacerPage(request, context, params.id ?? "");
+}
+
+const percent = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 1 });
+
+export default function RacerPage() {
+  const { game, racer, events } = useLoaderData<typeof loader>();
+  const name = `${racer.firstName} ${racer.lastName}`;
+  const scored = events.filter((e) => e.settled);
+  const total = scored.reduce((sum, e) => sum + (e.points ?? 0), 0);
+  const portrait = racer.picture
+    ? `/img/racer_portrait/${encodeURIComponent(racer.picture)}`
+    : "/img/racer_portrait/placeholder.svg";
+  const share = (e: { pickedBy: number; teams: number }) =>
+    e.teams > 0 ? e.pickedBy / e.teams : 0;
+  return (
+    <GameBackdrop
+      game={game}
+      title={name}
+      subtitle={`${racer.category}${racer.origin ? ` · ${racer.origin}` : ""}`}
+    >
+      <div className="panel">
+        <div className="profile-head">
+          <img src={portrait} alt="" width="80" height="80" />
+          <dl className="stat-list">
+            <div>
+              <dt>2024 rank</dt>
+              <dd>{racer.rank2024 ? `#${racer.rank2024}` : "Unranked"}</dd>
+            </div>
+            <div>
+              <dt>Price</dt>
+              <dd>{formatPrice(racer.price)}</dd>
+            </div>
+            <div>
+              <dt>Fantasy points</dt>
+              <dd>{count(total)}</dd>
+            </div>
+          </dl>
+        </div>
+        <BarChart
+          title={`Points ${name} scored per event`}
+          data={scored.map((e) => ({
+            id: e.id,
+            label: e.label,
+            name: e.name,
+            value: e.points ?? 0,
+          }))}
+          emptyMessage={`${name} has no scored results yet.`}
+        />
+      </div>
+      <section className="panel" aria-labelledby="picks">
+        <h2 id="picks">Picked by</h2>
+        {events.length === 0 ? (
+          <p className="muted">No events yet.</p>
+        ) : (
+          <ul className="team-list">
+            {events.map((e) => (
+              <li key={e.id}>
+                <span className="grow">
+                  <strong>{e.name}</strong>
+                  <br />
+                  <span className="muted">
+                    {e.settled
+                      ? `${typeof e.result === "number" ? ordinal(e.result) : (e.result ?? "No result")}, ${count(e.points ?? 0)} points. `
+                      : "Not scored yet. "}
+                    {count(e.pickedBy)} of {count(e.teams)} {e.teams === 1 ? "team" : "teams"}
+                    {e.teams > 0 ? ` (${percent.format(share(e))})` : ""}
+                    {e.settled ? " at the lock" : " so far"}
+                  </span>
+                  <span className="pick-bar" aria-hidden="true">
+                    <span style={{ width: `${(share(e) * 100).toFixed(1)}%` }} />
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p>
+          <Link to="/view-racers">All racers</Link>
+        </p>
+      </section>
+    </GameBackdrop>
+  );
+}

@@ -1,0 +1,30 @@
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthPage } from "~/components/auth/auth-page";
+import { getUser, safeRedirect } from "~/utils/auth.server";
+import { AFTER_LOGIN, authAction } from "~/utils/login.server";
+
+export const meta: MetaFunction = () => [{ title: "Create Your Account · Gravity Fantasy" }];
+
+/** The sign-up form as a page (the modal's form posts here; it also works without JavaScript). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  if (await getUser(request, context)) throw redirect(safeRedirect(redirectTo, AFTER_LOGIN));
+  return { redirectTo: redirectTo ? safeRedirect(redirectTo, "") || null : null };
+}
+
+export function action({ request, context }: ActionFunctionArgs) {
+  return authAction("signup", request, context);
+}
+
+export default function SignUpPage() {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().formAction === "/signup";
+  return <AuthPage mode="signup" result={result} redirectTo={redirectTo} busy={busy} />;
+}

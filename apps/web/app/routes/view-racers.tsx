@@ -1,0 +1,82 @@
+import { CATEGORIES, type Category, categoryFromSlug, categoryToSlug } from "@game/core";
+import { listRacers } from "@game/db";
+import { type RacerSort, RacerTable } from "@game/widgets/racer-table";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { GameBackdrop, toBackdropGame } from "~/components/game-backdrop";
+import { getCurrentGame } from "~/utils/game.server";
+
+export const meta: MetaFunction = () => [{ title: "View Racers · Gravity Fantasy" }];
+
+const SORT_KEYS = ["rank", "name", "price"] as const;
+
+/** `?sort=price&dir=desc` (shareable, works without JavaScript); rank ascending by default. */
+function readSort(params: URLSearchParams): RacerSort {
+  const key = SORT_KEYS.find((k) => k === params.get("sort")) ?? "rank";
+  const direction = params.get("dir") === "desc" ? "desc" : "asc";
+  return { key, direction };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const category: Category = categoryFromSlug(params.get("category") ?? "") ?? CATEGORIES[0];
+  const game = await getCurrentGame(request, context);
+  const rows = game ? await listRacers(context.db, { gameId: game.id, category }) : [];
+  return {
+    game: toBackdropGame(game),
+    category,
+    sort: readSort(params),
+    racers: rows.map((r) => ({
+      id: r.id,
+      category: r.category,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      picture: r.picture,
+      rank2024: r.rank2024,
+      price: r.price,
+    })),
+  };
+}
+
+export default function ViewRacers() {
+  const { game, category, sort, racers } = useLoaderData<typeof loader>();
+  const location = useLocation();
+
+  // Links keep the other parameters (the game, the sort) so a tab or a sort can be shared.
+  const hrefWith = (changes: Record<string, string | null>) => {
+    const params = new URLSearchParams(location.search);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null) params.delete(k);
+      else params.set(k, v);
+    }
+    return `?${params.toString()}`;
+  };
+  const isDefaultSort = (s: RacerSort) => s.key === "rank" && s.direction === "asc";
+
+  return (
+    <GameBackdrop game={game} title="View Racers">
+      <div className="panel">
+        <p className="panel-lead">
+          Every racer you can pick{game ? ` for ${game.name}` : ""}, by 2024 ranking. Prices are in
+          fake dollars; your team of six must fit in the budget.
+        </p>
+        <RacerTable
+          racers={racers}
+          category={category}
+          categoryHref={(c) => hrefWith({ category: categoryToSlug(c) })}
+          sort={sort}
+          sortHref={(s) =>
+            hrefWith(
+              isDefaultSort(s) ? { sort: null, dir: null } : { sort: s.key, dir: s.direction },
+            )
+          }
+          renderLink={({ href, ...rest }) => <Link to={href} preventScrollReset {...rest} />}
+          placeholderSrc="/img/racer_portrait/placeholder.svg"
+          emptyMessage={
+            game ? `No ${category} racers are listed for ${game.name} yet.` : "No events yet."
+          }
+        />
+      </div>
+    </GameBackdrop>
+  );
+}

@@ -1,0 +1,64 @@
+import { users } from "@game/db";
+import { createTestDb, type DbHandle } from "@game/db/testing";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cookieFor, makeUser, request, testContext } from "../../tests/support/context";
+import { getUser, requireAdmin, requireUser, safeRedirect } from "./auth.server";
+
+let h: DbHandle;
+beforeAll(async () => {
+  h = await createTestDb();
+});
+afterAll(() => h.close());
+
+describe("auth helpers", () => {
+  it("finds the signed-in player from the cookie, and nobody without one", async () => {
+    const ctx = testContext(h.db);
+    const user = await makeUser(h.db);
+    const cookie = await cookieFor(ctx, user);
+    expect((await getUser(request("/", { cookie }), ctx))?.id).toBe(user.id);
+    expect(await getUser(request("/"), ctx)).toBeNull();
+    expect(await getUser(request("/", { cookie: "gf_session=forged" }), ctx)).toBeNull();
+  });
+
+  it("redirects a visitor to log in and back", async () => {
+    const ctx = testContext(h.db);
+    const thrown = await requireUser(request("/team-setup?game=5"), ctx).catch((e) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect(thrown.status).toBe(302);
+    expect(thrown.headers.get("Location")).toBe("/?login=1&redirectTo=%2Fteam-setup%3Fgame%3D5");
+  });
+
+  it("gives players 403 on admin pages and lets admins in", async () => {
+    const ctx = testContext(h.db);
+    const player = await makeUser(h.db);
+    const admin = await makeUser(h.db, { role: "admin" });
+    const refused = await requireAdmin(
+      request("/admin", { cookie: await cookieFor(ctx, player) }),
+      ctx,
+    ).catch((e) => e);
+    expect(refused.status).toBe(403);
+    const ok = await requireAdmin(request("/admin", { cookie: await cookieFor(ctx, admin) }), ctx);
+    expect(ok.id).toBe(admin.id);
+  });
+
+  it("treats a blocked (not accepted) player as signed out", async () => {
+    const ctx = testContext(h.db);
+    const user = await makeUser(h.db);
+    const cookie = await cookieFor(ctx, user);
+    await h.db.update(users).set({ accepted: false }).where(eq(users.id, user.id));
+    expect(await getUser(request("/", { cookie }), ctx)).toBeNull();
+  });
+
+  it("only redirects within the site", () => {
+    expect(safeRedirect("/game/5")).toBe("/game/5");
+    expect(safeRedirect("//evil.example")).toBe("/");
+    expect(safeRedirect("https://evil.example")).toBe("/");
+    expect(safeRedirect(null, "/homepage")).toBe("/homepage");
+    // Browsers strip tabs and newlines and treat "\\" as "/": both could lead off-site.
+    expect(safeRedirect("/\t/evil.example")).toBe("/");
+    expect(safeRedirect("/\n/evil.example")).toBe("/");
+    expect(safeRedirect("/x\\..\\/evil")).toBe("/");
+    expect(safeRedirect("/view-racers?category=pro-women")).toBe("/view-racers?category=pro-women");
+  });
+});

@@ -1,0 +1,194 @@
+/**
+ * Logging in, signing up and logging out: remix-auth's FormStrategy checks the form, the session
+ * lives in the database behind an HttpOnly cookie (see session.server.ts).
+ */
+import {
+  createAccount,
+  DuplicateError,
+  deleteSession,
+  findAccountByEmail,
+  getUserById,
+  getUserByUsername,
+  rotateSession,
+  type UserRow,
+  updatePasswordHash,
+} from "@game/db";
+import { type AppLoadContext, data, redirect } from "@remix-run/node";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import {
+  type AuthMode,
+  type AuthResult,
+  EMAIL_TAKEN,
+  HONEYPOT_FIELD,
+  NO_PROFILE,
+  NOT_ACCEPTED,
+  USERNAME_TAKEN,
+  validateAuthForm,
+  WRONG_CREDENTIALS,
+} from "~/components/auth/auth-result";
+import { safeRedirect } from "./auth.server";
+import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from "./password.server";
+import { checkAuthLimit, clearEmailLimit, tooManyAttemptsMessage } from "./rate-limit.server";
+import { clearSessionCookie, readSessionToken, serializeSessionToken } from "./session.server";
+
+/** Where a player lands after logging in when the form did not say (spec: /homepage). */
+export const AFTER_LOGIN = "/homepage";
+
+/** A refused attempt: the answer to show and its HTTP status. */
+class AuthRefusal extends Error {
+  constructor(
+    readonly result: AuthResult,
+    readonly status: number,
+    readonly headers: HeadersInit = {},
+  ) {
+    super(result.formError ?? "refused");
+  }
+}
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+/** Bots fill every field; people never see this one. Refused without a word (nothing happens). */
+function refuseBots(form: FormData) {
+  if (text(form, HONEYPOT_FIELD) !== "") throw redirect("/");
+}
+
+function readFields(mode: AuthMode, form: FormData) {
+  const fields = {
+    email: text(form, "email"),
+    password: text(form, "password"),
+    ...(mode === "signup" ? { username: text(form, "username") } : {}),
+  };
+  const values = { email: fields.email.trim(), username: fields.username?.trim() };
+  const checked = validateAuthForm(mode, fields);
+  if (!checked.ok) throw new AuthRefusal({ ...checked.result, values }, 400);
+  return { ...checked.data, values };
+}
+
+async function limit(context: AppLoadContext, mode: AuthMode, email: string, values: object) {
+  const wait = await checkAuthLimit(context, mode, email);
+  if (wait !== null) {
+    throw new AuthRefusal({ mode, formError: tooManyAttemptsMessage(wait), values }, 429, {
+      "Retry-After": String(wait),
+    });
+  }
+}
+
+async function verifyLogin(context: AppLoadContext, form: FormData): Promise<UserRow> {
+  refuseBots(form);
+  const { email, password, values } = readFields("login", form);
+  await limit(context, "login", email, values);
+  const refuse = (formError: string, status: number): never => {
+    throw new AuthRefusal({ mode: "login", formError, values }, status);
+  };
+
+  const account = await findAccountByEmail(context.db, email);
+  // Unknown e-mail: spend the same time as a real check, answer exactly like a wrong password.
+  const ok = account
+    ? await verifyPassword(password, account.passwordHash)
+    : await burnPasswordCheck(password);
+  if (!account || !ok) return refuse(WRONG_CREDENTIALS, 401);
+
+  // Only someone who knows the password learns about the profile's state.
+  const user = await getUserById(context.db, account.id);
+  if (!user) return refuse(NO_PROFILE, 403);
+  if (!user.accepted) return refuse(NOT_ACCEPTED, 403);
+
+  if (needsRehash(account.passwordHash)) {
+    await updatePasswordHash(context.db, account.id, await hashPassword(password));
+  }
+  await clearEmailLimit(context, "login", email);
+  return user;
+}
+
+async function verifySignUp(context: AppLoadContext, form: FormData): Promise<UserRow> {
+  refuseBots(form);
+  const { email, password, username, values } = readFields("signup", form);
+  await limit(context, "signup", email, values);
+
+  const taken = (fieldErrors: AuthResult["fieldErrors"]) =>
+    new AuthRefusal({ mode: "signup", fieldErrors, values }, 409);
+  const [emailTaken, nameTaken] = await Promise.all([
+    findAccountByEmail(context.db, email),
+    getUserByUsername(context.db, username!),
+  ]);
+  if (emailTaken || nameTaken) {
+    throw taken({
+      ...(emailTaken ? { email: EMAIL_TAKEN } : {}),
+      ...(nameTaken ? { username: USERNAME_TAKEN } : {}),
+    });
+  }
+  try {
+    return await createAccount(context.db, {
+      email,
+      username: username!,
+      passwordHash: await hashPassword(password),
+    });
+  } catch (error) {
+    // Someone took the e-mail or name between the check above and the insert.
+    if (error instanceof DuplicateError) {
+      throw taken({ [error.field]: error.field === "email" ? EMAIL_TAKEN : USERNAME_TAKEN });
+    }
+    throw error;
+  }
+}
+
+/**
+ * One authenticator per request: its strategies close over the request's context (database,
+ * clock, client IP). remix-auth v4 keeps no session of its own; ours is started below.
+ */
+function authenticator(context: AppLoadContext) {
+  return new Authenticator<UserRow>()
+    .use(new FormStrategy(({ form }) => verifyLogin(context, form)), "login")
+    .use(new FormStrategy(({ form }) => verifySignUp(context, form)), "signup");
+}
+
+/**
+ * Signs the player in with a brand-new session (the one the browser had before, if any, is
+ * deleted) and sends them on.
+ */
+async function startSession(
+  request: Request,
+  context: AppLoadContext,
+  user: UserRow,
+  to: string,
+): Promise<Response> {
+  const { token } = await rotateSession(context.db, user.id, {
+    previousToken: await readSessionToken(request, context),
+    now: context.now(),
+    userAgent: request.headers.get("User-Agent"),
+  });
+  return redirect(to, {
+    headers: { "Set-Cookie": await serializeSessionToken(request, context, token) },
+  });
+}
+
+/**
+ * The action behind the login and sign-up forms (modal or page, with or without JavaScript):
+ * a redirect on success, the form's errors with a 4xx status otherwise.
+ */
+export async function authAction(mode: AuthMode, request: Request, context: AppLoadContext) {
+  const form = await request.clone().formData();
+  const to = safeRedirect(form.get("redirectTo"), AFTER_LOGIN);
+  try {
+    const user = await authenticator(context).authenticate(mode, request);
+    return await startSession(request, context, user, to);
+  } catch (error) {
+    if (error instanceof AuthRefusal) {
+      return data(error.result, { status: error.status, headers: error.headers });
+    }
+    throw error;
+  }
+}
+
+/** Ends the session in the database (the cookie alone is worthless afterwards) and goes home. */
+export async function logout(request: Request, context: AppLoadContext): Promise<Response> {
+  const token = await readSessionToken(request, context);
+  if (token) await deleteSession(context.db, token);
+  return redirect("/", {
+    headers: { "Set-Cookie": await clearSessionCookie(request, context) },
+  });
+}

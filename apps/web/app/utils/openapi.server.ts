@@ -1,0 +1,271 @@
+/**
+ * The OpenAPI 3.1 description of the public API (`/api/v1/openapi.json`). Its schemas mirror the
+ * response types of `@game/widgets/client`; `api.v1.openapi.test.ts` checks real answers of every
+ * endpoint against them.
+ */
+import { CATEGORIES, CATEGORY_SLUGS } from "@game/core";
+import { API_RATE_LIMIT } from "./api.server";
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const nullable = (type: string) => ({ type: [type, "null"] });
+
+const errorResponses = (...statuses: number[]) => {
+  const text: Record<number, string> = {
+    400: "A parameter is malformed (the message names it).",
+    403: "The team is private until its event locks.",
+    404: "Unknown event, player or team.",
+    429: "Too many requests from this IP; retry after `Retry-After` seconds.",
+  };
+  return Object.fromEntries(
+    statuses.map((s) => [
+      String(s),
+      {
+        description: text[s],
+        ...(s === 429 ? { headers: { "Retry-After": { schema: { type: "integer" } } } } : {}),
+        content: { "application/json": { schema: ref("Error") } },
+      },
+    ]),
+  );
+};
+
+const ok = (schema: string, description: string) => ({
+  "200": {
+    description,
+    headers: {
+      ETag: {
+        description: "Send it back in `If-None-Match` to get a 304.",
+        schema: { type: "string" },
+      },
+      "Cache-Control": { schema: { type: "string" } },
+    },
+    content: { "application/json": { schema: ref(schema) } },
+  },
+  "304": { description: "Not modified since the ETag given in `If-None-Match`." },
+});
+
+const pageParameter = {
+  name: "page",
+  in: "query",
+  description: "1-based page number, 50 rows a page; a page past the last answers the last.",
+  schema: { type: "integer", minimum: 1, default: 1 },
+};
+
+const pageOf = (item: string) => ({
+  type: "object",
+  required: ["data", "page", "pageCount", "pageSize", "total"],
+  properties: {
+    data: { type: "array", items: ref(item) },
+    page: { type: "integer" },
+    pageCount: { type: "integer" },
+    pageSize: { type: "integer" },
+    total: { type: "integer" },
+  },
+});
+
+export function openApiDocument(serverUrl: string) {
+  const playerPage = pageOf("PlayerRanking");
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Gravity Fantasy public API",
+      version: "1.0.0",
+      description: [
+        "Read-only data of the fantasy downhill game for partner sites: events, racers, rankings",
+        "and (once an event has locked) players' teams. No personal data is ever returned.",
+        "",
+        "Browsers may call it from the origins listed for a partner (CORS); other origins get no",
+        "`Access-Control-Allow-Origin`. Answers carry `Cache-Control` (with `s-maxage` and",
+        "`stale-while-revalidate`) and an `ETag`. Each IP may make",
+        `${API_RATE_LIMIT.limit} requests per ${API_RATE_LIMIT.windowMs / 1000} seconds.`,
+      ].join("\n"),
+    },
+    servers: [{ url: `${serverUrl.replace(/\/+$/, "")}/api/v1` }],
+    paths: {
+      "/events": {
+        get: {
+          operationId: "listEvents",
+          summary: "The season's events",
+          responses: { ...ok("EventsResponse", "Every event, by id."), ...errorResponses(429) },
+        },
+      },
+      "/events/{id}/racers": {
+        get: {
+          operationId: "listRacers",
+          summary: "An event's racers, best 2024 rank first (unranked last)",
+          parameters: [
+            { name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } },
+            {
+              name: "category",
+              in: "query",
+              description: "One category; all four when absent.",
+              schema: ref("CategorySlug"),
+            },
+          ],
+          responses: { ...ok("RacersResponse", "The racers."), ...errorResponses(400, 404, 429) },
+        },
+      },
+      "/rankings/players": {
+        get: {
+          operationId: "playerRankings",
+          summary: "Player ranking: the season, or one event with `event`",
+          parameters: [
+            {
+              name: "event",
+              in: "query",
+              description: "An event id for that event's ranking.",
+              schema: { type: "integer", minimum: 1 },
+            },
+            pageParameter,
+          ],
+          responses: {
+            ...ok("PlayerRankingsResponse", "One page of the ranking."),
+            ...errorResponses(400, 404, 429),
+          },
+        },
+      },
+      "/rankings/leagues": {
+        get: {
+          operationId: "leagueRankings",
+          summary: "Mini leagues by total points (average of accepted members' scores)",
+          parameters: [pageParameter],
+          responses: {
+            ...ok("LeagueRankingsResponse", "One page of the ranking."),
+            ...errorResponses(400, 429),
+          },
+        },
+      },
+      "/teams/{username}": {
+        get: {
+          operationId: "getTeam",
+          summary: "A player's team, public once its event has locked (12 h before the start)",
+          parameters: [
+            { name: "username", in: "path", required: true, schema: { type: "string" } },
+            {
+              name: "event",
+              in: "query",
+              description:
+                "The event; without it, the latest locked event the player has a team in.",
+              schema: { type: "integer", minimum: 1 },
+            },
+          ],
+          responses: { ...ok("TeamResponse", "The team."), ...errorResponses(400, 403, 404, 429) },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Category: { type: "string", enum: [...CATEGORIES] },
+        CategorySlug: { type: "string", enum: Object.values(CATEGORY_SLUGS) },
+        Error: {
+          type: "object",
+          required: ["error"],
+          properties: {
+            error: {
+              type: "object",
+              required: ["code", "message"],
+              properties: { code: { type: "string" }, message: { type: "string" } },
+            },
+          },
+        },
+        Event: {
+          type: "object",
+          required: ["id", "name", "cover", "logo", "description", "status", "startsAt"],
+          properties: {
+            id: { type: "integer" },
+            name: { type: "string" },
+            cover: { type: "string", format: "uri" },
+            logo: { type: "string", format: "uri" },
+            description: { type: "string" },
+            status: { type: "string", enum: ["open", "closed", "archived"] },
+            startsAt: { type: "string", format: "date-time" },
+          },
+        },
+        Racer: {
+          type: "object",
+          required: [
+            "id",
+            "category",
+            "firstName",
+            "lastName",
+            "picture",
+            "origin",
+            "gameId",
+            "rank2024",
+            "totalPoint2024",
+            "price",
+          ],
+          properties: {
+            id: { type: "integer" },
+            category: ref("Category"),
+            firstName: { type: "string" },
+            lastName: { type: "string" },
+            picture: {
+              ...nullable("string"),
+              description: "File name under /img/racer_portrait/ on the game's origin.",
+            },
+            origin: { type: "string", description: "Country or home town; may be empty." },
+            gameId: { type: "integer" },
+            rank2024: { type: "integer", description: "0 means unranked." },
+            totalPoint2024: { type: "integer" },
+            price: { type: "integer", description: "Whole (fake) dollars." },
+          },
+        },
+        PlayerRanking: {
+          type: "object",
+          required: ["rank", "username", "points", "previousRank"],
+          properties: {
+            rank: { type: "integer", description: "Shared on ties (1, 1, 3)." },
+            username: { type: "string" },
+            points: { type: "integer" },
+            previousRank: nullable("integer"),
+          },
+        },
+        LeagueRanking: {
+          type: "object",
+          required: ["rank", "id", "name", "totalPoints", "memberCount"],
+          properties: {
+            rank: { type: "integer" },
+            id: { type: "integer" },
+            name: { type: "string" },
+            totalPoints: { type: "number" },
+            memberCount: { type: "integer" },
+          },
+        },
+        Team: {
+          type: "object",
+          required: ["username", "eventId", "racers", "cost", "bank", "points", "locked"],
+          properties: {
+            username: { type: "string" },
+            eventId: { type: "integer" },
+            racers: { type: "array", items: ref("Racer"), maxItems: 6 },
+            cost: { type: "integer" },
+            bank: { type: "integer" },
+            points: nullable("integer"),
+            locked: { type: "boolean" },
+          },
+        },
+        EventsResponse: {
+          type: "object",
+          required: ["data"],
+          properties: { data: { type: "array", items: ref("Event") } },
+        },
+        RacersResponse: {
+          type: "object",
+          required: ["data", "eventId", "category"],
+          properties: {
+            data: { type: "array", items: ref("Racer") },
+            eventId: { type: "integer" },
+            category: { oneOf: [ref("CategorySlug"), { type: "null" }] },
+          },
+        },
+        PlayerRankingsResponse: {
+          ...playerPage,
+          required: [...playerPage.required, "eventId"],
+          properties: { ...playerPage.properties, eventId: nullable("integer") },
+        },
+        LeagueRankingsResponse: pageOf("LeagueRanking"),
+        TeamResponse: { type: "object", required: ["data"], properties: { data: ref("Team") } },
+      },
+    },
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * Loaders of /players-ranking and /leagues-ranking: the query string, the stored ranking page,
+ * the viewer's own row and the views to switch between. Reads only (the settlement writes).
+ */
+import {
+  getEvent,
+  getLeagueRankingPage,
+  getLeagueStandingsOfUser,
+  getPlayerRankingPage,
+  getPlayerStanding,
+  listScoredEvents,
+  type PlayerRankingRow,
+  pageOf,
+} from "@game/db";
+import type { AppLoadContext } from "@remix-run/node";
+import { z } from "zod";
+import { toBackdropGame } from "~/components/game-backdrop";
+import { getUser } from "./auth.server";
+import { getCurrentGame } from "./game.server";
+
+const MAX_PAGE = 10_000_000;
+
+/** `?page=N&event=ID` of the ranking pages; anything unreadable falls back to page 1, season. */
+export const rankingQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1),
+  event: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1)
+    .nullable()
+    .catch(null),
+});
+
+export function readRankingQuery(url: URL): z.infer<typeof rankingQuerySchema> {
+  const params = url.searchParams;
+  return rankingQuerySchema.parse({
+    page: params.get("page") ?? undefined,
+    event: params.get("event") || null,
+  });
+}
+
+/** A ranking row as the widgets take it. */
+export interface RankingRowView {
+  id: number;
+  rank: number;
+  username: string;
+  points: number;
+  previousRank: number | null;
+}
+
+function toView(r: PlayerRankingRow): RankingRowView {
+  return {
+    id: r.id,
+    rank: r.rank,
+    username: r.username,
+    points: r.points,
+    previousRank: r.previousRank,
+  };
+}
+
+export async function loadPlayersRanking(request: Request, context: AppLoadContext) {
+  const url = new URL(request.url);
+  const query = readRankingQuery(url);
+  // Everything a visitor's page needs in one parallel round; only a player's own row waits
+  // for the session.
+  const [game, user, scored, event, ranking] = await Promise.all([
+    getCurrentGame(request, context),
+    getUser(request, context),
+    listScoredEvents(context.db),
+    query.event !== null ? getEvent(context.db, query.event) : Promise.resolve(null),
+    getPlayerRankingPage(context.db, { page: query.page, eventId: query.event }),
+  ]);
+  if (query.event !== null && !event) throw new Response("Not Found", { status: 404 });
+  const eventName = event?.name ?? null;
+  const mine = user ? await getPlayerStanding(context.db, user.id, query.event) : null;
+  return {
+    game: toBackdropGame(game),
+    view: { eventId: query.event, eventName, scored: scored.some((e) => e.id === query.event) },
+    views: scored.map((e) => ({ id: e.id, name: e.name })),
+    rows: ranking.rows.map(toView),
+    page: ranking.page,
+    pageCount: ranking.pageCount,
+    total: ranking.total,
+    viewer: user
+      ? {
+          username: user.username,
+          standing: mine ? { ...toView(mine), page: pageOf(mine.position) } : null,
+        }
+      : null,
+  };
+}
+
+export async function loadLeaguesRanking(request: Request, context: AppLoadContext) {
+  const url = new URL(request.url);
+  const query = readRankingQuery(url);
+  const [game, user, ranking] = await Promise.all([
+    getCurrentGame(request, context),
+    getUser(request, context),
+    getLeagueRankingPage(context.db, { page: query.page }),
+  ]);
+  const mine = user ? await getLeagueStandingsOfUser(context.db, user.id) : [];
+  return {
+    game: toBackdropGame(game),
+    rows: ranking.rows.map((r) => ({
+      id: r.id,
+      rank: r.rank,
+      name: r.name,
+      totalPoints: r.totalPoints,
+    })),
+    page: ranking.page,
+    pageCount: ranking.pageCount,
+    total: ranking.total,
+    signedIn: user !== null,
+    myLeagues: mine.map((l) => ({
+      id: l.id,
+      name: l.name,
+      rank: l.rank || null,
+      totalPoints: l.totalPoints,
+      page: l.rank ? pageOf(l.rank) : null,
+    })),
+  };
+}

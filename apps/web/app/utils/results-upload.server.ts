@@ -1,0 +1,251 @@
+/**
+ * The dashboard's results upload (/admin/results): check a file (nothing written), import it
+ * (results replaced and the event settled in one transaction), or settle an event again. Every
+ * write goes through the same services as `game-admin results import` and `scores settle`, and
+ * is recorded in the audit log as "web:<email>".
+ */
+import {
+  CSV_MAX_BYTES,
+  formatResultIssue,
+  isLocked,
+  lockTime,
+  type ResultIssue,
+  resultsUploadSchema,
+  settleFormSchema,
+} from "@game/core";
+import {
+  type EventRow,
+  getEvent,
+  importResults,
+  listEventResults,
+  listEvents,
+  type ResultPreviewRow,
+  SettlementError,
+  type SettlementSummary,
+  settleEvent,
+  webActor,
+} from "@game/db";
+import {
+  type AppLoadContext,
+  MaxPartSizeExceededError,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+} from "@remix-run/node";
+
+type Admin = { id: number; email: string };
+
+/** Issues shown at most; the rest are counted ("and 12 more"). */
+export const MAX_ISSUES_SHOWN = 200;
+/** Rows of a checked file shown in the preview. */
+export const PREVIEW_ROWS = 10;
+
+export type ResultsActionData =
+  | {
+      intent: "preview" | "import" | "settle";
+      ok: false;
+      eventId: number | null;
+      error: string;
+      issues: string[];
+      moreIssues: number;
+    }
+  | {
+      intent: "preview";
+      ok: true;
+      eventId: number;
+      eventName: string;
+      csv: string;
+      fileName: string;
+      counts: Record<"rows" | "finished" | "DNF" | "DNS" | "DSQ", number>;
+      preview: ResultPreviewRow[];
+      lockWarning: string | null;
+    }
+  | {
+      intent: "import" | "settle";
+      ok: true;
+      eventId: number;
+      eventName: string;
+      settlement: SettlementSummary;
+      rows: number;
+    };
+
+function lockWarning(event: EventRow, now: Date): string | null {
+  if (isLocked(event, now)) return null;
+  return `Teams for ${event.name} lock on ${lockTime(event).toISOString().slice(0, 16).replace("T", " ")} UTC. Importing results now freezes every team at once.`;
+}
+
+function failure(
+  intent: "preview" | "import" | "settle",
+  eventId: number | null,
+  error: string,
+  issues: readonly ResultIssue[] = [],
+): { data: ResultsActionData; status: number } {
+  return {
+    data: {
+      intent,
+      ok: false,
+      eventId,
+      error,
+      issues: issues.slice(0, MAX_ISSUES_SHOWN).map(formatResultIssue),
+      moreIssues: Math.max(0, issues.length - MAX_ISSUES_SHOWN),
+    },
+    status: 400,
+  };
+}
+
+async function readForm(request: Request): Promise<FormData | "too-big" | "unreadable"> {
+  try {
+    return await unstable_parseMultipartFormData(
+      request,
+      unstable_createMemoryUploadHandler({ maxPartSize: CSV_MAX_BYTES }),
+    );
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) return "too-big";
+    // A plain url-encoded post (the "settle again" button without a file).
+    return "unreadable";
+  }
+}
+
+/** Handles a post of the results page: multipart (file upload) or url-encoded (settle, confirm). */
+export async function resultsAction(
+  request: Request,
+  context: AppLoadContext,
+  admin: Admin,
+): Promise<{ data: ResultsActionData; status: number }> {
+  const multipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
+  const form = multipart
+    ? await readForm(request)
+    : await request.formData().catch(() => "unreadable" as const);
+  if (form === "too-big") {
+    return failure("preview", null, `The file is larger than ${CSV_MAX_BYTES / 1024 / 1024} MB.`);
+  }
+  if (form === "unreadable") return failure("preview", null, "The upload could not be read.");
+  const now = context.now();
+  const intent = form.get("intent");
+
+  if (intent === "settle") {
+    const parsed = settleFormSchema.safeParse({ eventId: form.get("eventId") });
+    if (!parsed.success) return failure("settle", null, parsed.error.issues[0]!.message);
+    const event = await getEvent(context.db, parsed.data.eventId);
+    if (!event) return failure("settle", parsed.data.eventId, "That event does not exist.");
+    try {
+      const settlement = await settleEvent(context.db, event.id, { now, audit: webActor(admin) });
+      return {
+        data: {
+          intent: "settle",
+          ok: true,
+          eventId: event.id,
+          eventName: event.name,
+          settlement,
+          rows: settlement.results,
+        },
+        status: 200,
+      };
+    } catch (error) {
+      if (error instanceof SettlementError) return failure("settle", event.id, error.message);
+      throw error;
+    }
+  }
+
+  const file = form.get("file");
+  const fileText = file instanceof Blob && file.size > 0 ? await file.text() : null;
+  const parsed = resultsUploadSchema.safeParse({
+    eventId: form.get("eventId"),
+    csv: fileText ?? form.get("csv") ?? "",
+    intent: form.get("intent") ?? undefined,
+  });
+  const eventIdRaw = Number(form.get("eventId"));
+  const eventId = Number.isSafeInteger(eventIdRaw) && eventIdRaw > 0 ? eventIdRaw : null;
+  if (!parsed.success) {
+    return failure(
+      intent === "import" ? "import" : "preview",
+      eventId,
+      parsed.error.issues.map((i) => i.message).join(" "),
+    );
+  }
+  const input = parsed.data;
+  const event = await getEvent(context.db, input.eventId);
+  if (!event) return failure(input.intent, input.eventId, "That event does not exist.");
+  const fileName =
+    file instanceof File && file.name
+      ? file.name.replace(/[\\/]/g, "_").slice(0, 120)
+      : "results.csv";
+
+  const outcome = await importResults(context.db, event.id, input.csv, {
+    now,
+    dryRun: input.intent === "preview",
+    audit: webActor(admin),
+  });
+  if (!outcome.ok) {
+    const n = outcome.issues.length;
+    return failure(
+      input.intent,
+      event.id,
+      `Nothing was imported: ${n} ${n === 1 ? "problem" : "problems"} in the file.`,
+      outcome.issues,
+    );
+  }
+  if (input.intent === "preview") {
+    const count = (s: string) => outcome.rows.filter((r) => r.status === s).length;
+    return {
+      data: {
+        intent: "preview",
+        ok: true,
+        eventId: event.id,
+        eventName: event.name,
+        csv: input.csv,
+        fileName,
+        counts: {
+          rows: outcome.rows.length,
+          finished: count("finished"),
+          DNF: count("DNF"),
+          DNS: count("DNS"),
+          DSQ: count("DSQ"),
+        },
+        preview: outcome.rows.slice(0, PREVIEW_ROWS),
+        lockWarning: lockWarning(event, now),
+      },
+      status: 200,
+    };
+  }
+  return {
+    data: {
+      intent: "import",
+      ok: true,
+      eventId: event.id,
+      eventName: event.name,
+      settlement: outcome.settlement!,
+      rows: outcome.rows.length,
+    },
+    status: 200,
+  };
+}
+
+/** The page: every event with its scoring state, and the stored results of the chosen one. */
+export async function resultsLoader(request: Request, context: AppLoadContext) {
+  const events = await listEvents(context.db);
+  const asked = Number(new URL(request.url).searchParams.get("event"));
+  const chosen =
+    events.find((e) => e.id === asked) ??
+    events.find((e) => e.status === "open") ??
+    events.at(-1) ??
+    null;
+  const now = context.now();
+  return {
+    events: events.map((e) => ({
+      id: e.id,
+      name: e.name,
+      status: e.status,
+      locked: isLocked(e, now),
+      frozenAt: e.frozenAt?.toISOString() ?? null,
+      settledAt: e.settledAt?.toISOString() ?? null,
+    })),
+    chosen: chosen
+      ? {
+          id: chosen.id,
+          name: chosen.name,
+          lockWarning: lockWarning(chosen, now),
+          results: await listEventResults(context.db, chosen.id),
+        }
+      : null,
+  };
+}

@@ -1,0 +1,57 @@
+// Environment, read and checked once at start-up: a bad value stops the server with a clear line.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { resolveDataDir } from "@game/db";
+
+/** @typedef {{ port: number, host: string, production: boolean, databaseUrl?: string, dataDir: string, sessionSecret: string, smtpUrl?: string, publicUrl?: string, trustProxy: boolean | number | string }} Env */
+
+/** @returns {Env} */
+export function readEnv(env = process.env) {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  }
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error("DATABASE_URL must start with postgres:// or postgresql://");
+  }
+  const smtpUrl = env.SMTP_URL || undefined;
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) {
+    throw new Error("SMTP_URL must start with smtp:// or smtps://");
+  }
+  const dataDir = resolveDataDir(env);
+  return {
+    port,
+    host: env.HOST || "0.0.0.0",
+    production: env.NODE_ENV === "production",
+    databaseUrl,
+    dataDir,
+    sessionSecret: env.SESSION_SECRET || generatedSecret(dataDir),
+    smtpUrl,
+    publicUrl: env.PUBLIC_URL || undefined,
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
+  };
+}
+
+/**
+ * Express's `trust proxy`: off by default (the client IP is the socket's); behind a reverse proxy
+ * set TRUST_PROXY to the number of proxies, `true`, or their addresses ("loopback, 10.0.0.0/8"),
+ * so rate limits see the player's IP and https is recognised.
+ */
+function readTrustProxy(value) {
+  if (value === undefined || value === "" || value === "false") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+/** The embedded default keeps a generated secret in the data folder, so sessions survive restarts. */
+function generatedSecret(dataDir) {
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

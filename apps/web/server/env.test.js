@@ -1,0 +1,44 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { readEnv } from "./env.js";
+
+const dir = mkdtempSync(path.join(tmpdir(), "gf-env-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("readEnv", () => {
+  it("defaults to port 3000 and the embedded database", () => {
+    const env = readEnv({ DATA_DIR: dir });
+    expect(env.port).toBe(3000);
+    expect(env.databaseUrl).toBeUndefined();
+    expect(env.dataDir).toBe(path.resolve(dir));
+  });
+
+  it("generates a session secret once and keeps it in the data folder", () => {
+    const a = readEnv({ DATA_DIR: dir }).sessionSecret;
+    const b = readEnv({ DATA_DIR: dir }).sessionSecret;
+    expect(a).toMatch(/^[0-9a-f]{64}$/);
+    expect(b).toBe(a);
+    expect(readFileSync(path.join(dir, "session-secret"), "utf8")).toBe(a);
+  });
+
+  it("prefers SESSION_SECRET from the environment", () => {
+    expect(readEnv({ DATA_DIR: dir, SESSION_SECRET: "s3cret" }).sessionSecret).toBe("s3cret");
+  });
+
+  it("reads TRUST_PROXY as off, true, a hop count or a list of addresses", () => {
+    expect(readEnv({ DATA_DIR: dir }).trustProxy).toBe(false);
+    expect(readEnv({ DATA_DIR: dir, TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(readEnv({ DATA_DIR: dir, TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(readEnv({ DATA_DIR: dir, TRUST_PROXY: "loopback, 10.0.0.0/8" }).trustProxy).toBe(
+      "loopback, 10.0.0.0/8",
+    );
+  });
+
+  it("refuses bad values with a clear message", () => {
+    expect(() => readEnv({ DATA_DIR: dir, PORT: "http" })).toThrow(/PORT must be a port/);
+    expect(() => readEnv({ DATA_DIR: dir, DATABASE_URL: "mysql://x" })).toThrow(/postgres:\/\//);
+    expect(() => readEnv({ DATA_DIR: dir, SMTP_URL: "http://x" })).toThrow(/smtp:\/\//);
+  });
+});

@@ -1,0 +1,33 @@
+import { events, teamRacers, teams } from "@game/db";
+import { createTestDb } from "@game/db/testing";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { makeUser } from "../tests/support/context";
+import { startFreezing } from "./freeze-teams.js";
+
+let h;
+beforeAll(async () => {
+  h = await createTestDb({ seed: true });
+});
+afterAll(() => h.close());
+
+it("freezes an event's teams once its lock moment has passed, and stops when told", async () => {
+  const user = await makeUser(h.db);
+  const [team] = await h.db.insert(teams).values({ userId: user.id, eventId: 5 }).returning();
+  await h.db.insert(teamRacers).values({ teamId: team.id, racerId: 1, slot: 0 });
+  const [round1] = await h.db.select().from(events).where(eq(events.id, 5));
+  const afterLock = new Date(round1.startsAt.getTime() - 11 * 3600_000);
+  const log = { log: vi.fn(), error: vi.fn() };
+  const stop = startFreezing(h.db, { everyMs: 20, now: () => afterLock, log });
+  await vi.waitFor(() =>
+    expect(log.log).toHaveBeenCalledWith(expect.stringContaining("event 5 (1 teams)")),
+  );
+  stop();
+  const [frozen] = await h.db.select().from(events).where(eq(events.id, 5));
+  expect(frozen.frozenAt).toEqual(afterLock);
+  expect(log.error).not.toHaveBeenCalled();
+  // Later passes find nothing more to do.
+  const calls = log.log.mock.calls.length;
+  await new Promise((r) => setTimeout(r, 60));
+  expect(log.log.mock.calls.length).toBe(calls);
+});

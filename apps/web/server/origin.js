@@ -1,0 +1,58 @@
+// Cross-site request forgery guard: a state-changing request must come from one of our own pages.
+
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** `https://example.com:8443` from any URL, or null when it is not an http(s) URL. */
+export function originOf(url) {
+  try {
+    const u = new URL(url);
+    return u.protocol === "http:" || u.protocol === "https:" ? u.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Decides one request. Safe methods always pass. Otherwise the `Origin` header must be one of
+ * `allowed` ("null", sent by sandboxed frames and some redirects, never is); without Origin, the
+ * `Referer` is checked the same way; without either (curl, server-to-server) it passes, since a
+ * browser always sends one of them on a cross-site form post.
+ * @param {{ method: string, origin?: string | null, referer?: string | null, allowed: Iterable<string> }} req
+ * @returns {{ ok: true } | { ok: false, reason: string }}
+ */
+export function checkOrigin({ method, origin, referer, allowed }) {
+  if (!UNSAFE_METHODS.has(method.toUpperCase())) return { ok: true };
+  const own = new Set([...allowed].map(originOf).filter(Boolean));
+  if (origin != null && origin !== "") {
+    const from = originOf(origin);
+    return from && own.has(from) ? { ok: true } : { ok: false, reason: `foreign origin ${origin}` };
+  }
+  if (referer != null && referer !== "") {
+    const from = originOf(referer);
+    return from && own.has(from) ? { ok: true } : { ok: false, reason: "foreign referer" };
+  }
+  return { ok: true };
+}
+
+/**
+ * Express middleware refusing cross-site state changes with 403. Our own origin is the one the
+ * request was addressed to (scheme from `req.protocol`, which honours `trust proxy`, and the Host
+ * header), plus `PUBLIC_URL` when the site is served under a fixed public address.
+ * @param {{ publicUrl?: string, isExempt?: (req: import("express").Request) => boolean }} [options]
+ * @returns {import("express").RequestHandler}
+ */
+export function sameOriginOnly(options = {}) {
+  return (req, res, next) => {
+    if (options.isExempt?.(req)) return next();
+    const allowed = [`${req.protocol}://${req.get("host")}`];
+    if (options.publicUrl) allowed.push(options.publicUrl);
+    const verdict = checkOrigin({
+      method: req.method,
+      origin: req.get("origin"),
+      referer: req.get("referer"),
+      allowed,
+    });
+    if (verdict.ok) return next();
+    res.status(403).type("text/plain").send("Forbidden: this request did not come from this site.");
+  };
+}

@@ -1,0 +1,458 @@
+/**
+ * Partner embeds end to end: the built app, a partner site on a second origin (registered with
+ * the real `game-admin partners add` before the app starts) and an unlisted site on a third.
+ * Readers of the partner see every widget with real data, unharmed by hostile CSS, and can sign
+ * in through the popup and save a team from the partner's page; the unlisted site gets nothing.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { LOCK_MS } from "@game/core";
+import {
+  CLI_ACTOR,
+  createAccount,
+  createDb,
+  createLeague,
+  type Db,
+  importRacers,
+  importResults,
+  listTeamRacers,
+  readRacerCsv,
+  saveTeam,
+  scheduleEvent,
+  seed,
+  seedFolder,
+  setEventStatus,
+  type TeamRacerView,
+} from "@game/db";
+import type { Browser, Frame, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startPartnerSite } from "../../partner-demo/server.mjs";
+import { hashPassword } from "../app/utils/password.server";
+import { type RunningApp, startApp } from "./support/app";
+import { launchBrowser, watchErrors } from "./support/browser";
+
+type Site = { url: string; settings: { app: string; key: string }; close(): Promise<void> };
+
+const repo = fileURLToPath(new URL("../../..", import.meta.url));
+const cliBin = path.join(repo, "cli/bin/game-admin.js");
+const shots = path.join(repo, "apps/web/test-results");
+/** The past race whose teams, results and rankings the widgets show. */
+const RACE = 7;
+const READER = {
+  email: "reader@trailtalk.example",
+  username: "trail_reader",
+  password: "Berm-Slayer-2027",
+};
+
+let app: RunningApp;
+let browser: Browser;
+let partner: Site;
+let unlisted: Site;
+let partnerKey = "";
+
+/** Runs the admin command line on the app's data folder (before the app starts). */
+function cli(dataDir: string, ...args: string[]): string {
+  if (!existsSync(path.join(repo, "cli/dist/index.js"))) {
+    execFileSync("npx", ["tsup"], { cwd: path.join(repo, "cli"), stdio: "ignore" });
+  }
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  return execFileSync(process.execPath, [cliBin, ...args], { env, encoding: "utf8" });
+}
+
+/** A valid team (2 Pro Women, 1 junior man, 3 Pro Men), varied by `offset`. */
+function team(pool: TeamRacerView[], offset: number): number[] {
+  const cheapest = (category: string, n: number) =>
+    pool
+      .filter((r) => r.category === category)
+      .sort((a, b) => a.price - b.price || a.id - b.id)
+      .slice(offset, offset + n)
+      .map((r) => r.id);
+  return [...cheapest("Pro Women", 2), ...cheapest("17-18 Men", 1), ...cheapest("Pro Men", 3)];
+}
+
+/**
+ * Round 3 becomes a race that ran an hour ago: racers imported, three players' teams saved
+ * while it was open, results imported (which freezes and settles). Round 1 stays open for the
+ * reader. Then the reader's account.
+ */
+async function fixtures(db: Db) {
+  const now = Date.now();
+  await seed(db);
+  const records = readRacerCsv(readFileSync(path.join(seedFolder, "racers.csv"), "utf8"));
+  await importRacers(db, { records, gameId: RACE, actor: CLI_ACTOR });
+  await setEventStatus(db, RACE, "open", CLI_ACTOR);
+  const start = new Date(now - 60 * 60 * 1000);
+  await scheduleEvent(db, RACE, start, CLI_ACTOR);
+  const whileOpen = new Date(start.getTime() - LOCK_MS - 86_400_000);
+  const pool = await listTeamRacers(db, RACE);
+  const players = [];
+  for (const [i, username] of ["trailboss", "rootsrider", "berm_queen"].entries()) {
+    const user = await createAccount(db, {
+      email: `${username}@players.example`,
+      username,
+      passwordHash: "unusable",
+    });
+    const saved = await saveTeam(db, {
+      userId: user.id,
+      eventId: RACE,
+      racerIds: team(pool, i * 3),
+      now: whileOpen,
+    });
+    if (!saved.ok) throw new Error(`fixture team refused: ${saved.reason}`);
+    players.push(user);
+  }
+  const crew = await createLeague(db, players[0]!, "Trail Talk Crew");
+  if (!crew.ok) throw new Error("fixture league refused");
+  // Results: every racer finishes, in 2024 rank order within each category.
+  const lines = ["Position,First Name,Last Name,Category"];
+  const place = new Map<string, number>();
+  for (const r of [...pool].sort(
+    (a, b) => (a.rank2024 || 999) - (b.rank2024 || 999) || a.id - b.id,
+  )) {
+    const n = (place.get(r.category) ?? 0) + 1;
+    place.set(r.category, n);
+    lines.push(`${n},"${r.firstName}","${r.lastName}",${r.category}`);
+  }
+  const imported = await importResults(db, RACE, lines.join("\n"), { now: new Date(now) });
+  if (!imported.ok) throw new Error(`fixture results refused: ${JSON.stringify(imported.issues)}`);
+  await setEventStatus(db, RACE, "closed", CLI_ACTOR);
+  await createAccount(db, { ...READER, passwordHash: await hashPassword(READER.password) });
+}
+
+beforeAll(async () => {
+  [partner, unlisted] = await Promise.all([startPartnerSite(), startPartnerSite()]);
+  [app, browser] = await Promise.all([
+    startApp({
+      prepare: async (dataDir) => {
+        const out = cli(dataDir, "partners", "add", "Trail Talk", partner.url);
+        partnerKey = /Publishable key: (pk_\S+)/.exec(out)?.[1] ?? "";
+        const h = await createDb({ dataDir, url: "" });
+        try {
+          await fixtures(h.db);
+        } finally {
+          await h.close();
+        }
+      },
+    }),
+    launchBrowser(),
+  ]);
+  for (const site of [partner, unlisted]) {
+    site.settings.app = app.url;
+    site.settings.key = partnerKey;
+  }
+  mkdirSync(shots, { recursive: true });
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await partner?.close();
+  await unlisted?.close();
+});
+
+async function api<T>(pathname: string): Promise<T> {
+  const res = await fetch(`${app.url}/api/v1${pathname}`);
+  expect(res.status, pathname).toBe(200);
+  return (await res.json()) as T;
+}
+
+type Named = { firstName: string; lastName: string };
+const fullName = (r: Named) => `${r.firstName} ${r.lastName}`;
+
+/** Computed styles of elements inside a widget's shadow root. */
+function shadowStyles(page: Page, host: string) {
+  return page
+    .locator(host)
+    .first()
+    .evaluate((el) => {
+      const root = el.shadowRoot!;
+      const pick = (selector: string, props: string[]) => {
+        const node = root.querySelector(selector);
+        if (!node) return null;
+        const style = getComputedStyle(node);
+        return Object.fromEntries(props.map((p) => [p, style.getPropertyValue(p)]));
+      };
+      const text = [
+        "font-family",
+        "font-size",
+        "color",
+        "text-transform",
+        "letter-spacing",
+        "text-align",
+        "line-height",
+      ];
+      return {
+        root: pick(".gf-root", [...text, "display", "background-color"]),
+        cell: pick(".gf-table td", ["padding-top", "padding-left", "border-top-style", "display"]),
+        head: pick(".gf-table thead th", [...text, "padding-top"]),
+        table: pick(".gf-table", ["border-collapse", "border-spacing", "display"]),
+        tab: pick('[role="tab"]', [
+          "background-color",
+          "border-radius",
+          "font-size",
+          "padding-top",
+          "display",
+        ]),
+        portrait: pick(".gf-table img, .gf-table svg", ["width", "height"]),
+      };
+    });
+}
+
+describe("a partner page", () => {
+  it("shows every widget with the game's real data, themed, without console errors", async () => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${partner.url}/`);
+
+    const women = await api<{ data: Named[] }>("/events/5/racers?category=pro-women");
+    const racerRows = page.locator("#racers gf-racer-table tbody tr");
+    await expect.poll(() => racerRows.count(), { timeout: 15_000 }).toBe(women.data.length);
+    await expect.poll(() => racerRows.first().textContent()).toContain(fullName(women.data[0]!));
+
+    const players = await api<{ data: { username: string; points: number }[] }>(
+      "/rankings/players",
+    );
+    expect(players.data.map((p) => p.username).sort()).toEqual([
+      "berm_queen",
+      "rootsrider",
+      "trailboss",
+    ]);
+    const playerRows = page.locator("#players gf-player-rankings tbody tr");
+    await expect.poll(() => playerRows.count()).toBe(3);
+    expect(await playerRows.first().textContent()).toContain(players.data[0]!.username);
+
+    await expect
+      .poll(() => page.locator("#leagues gf-league-rankings tbody").textContent())
+      .toContain("Trail Talk Crew");
+
+    const leader = await api<{ data: { racers: Named[] } }>(`/teams/trailboss?event=${RACE}`);
+    expect(leader.data.racers).toHaveLength(6);
+    const slots = page.locator("#team gf-team-grid li.gf-slot:not(.gf-slot--empty)");
+    await expect.poll(() => slots.count()).toBe(6);
+    const grid = await page.locator("#team gf-team-grid ol").textContent();
+    for (const r of leader.data.racers) expect(grid).toContain(fullName(r));
+
+    // theme="dark" and a --gf-* variable set by the partner's stylesheet.
+    const dark = await shadowStyles(page, "#team gf-team-grid");
+    expect(dark.root?.["background-color"]).toBe("rgb(18, 20, 23)");
+    const selectedTab = page.locator('#themed gf-racer-table [role="tab"][aria-selected="true"]');
+    await expect.poll(() => selectedTab.textContent()).toBe("17-18 Women");
+    expect(await selectedTab.evaluate((el) => getComputedStyle(el).borderBottomColor)).toBe(
+      "rgb(11, 110, 79)",
+    );
+    const plainTab = page.locator('#racers gf-racer-table [role="tab"][aria-selected="true"]');
+    expect(await plainTab.evaluate((el) => getComputedStyle(el).borderBottomColor)).not.toBe(
+      "rgb(11, 110, 79)",
+    );
+
+    // The tabs work inside the shadow root.
+    await page.locator('#racers gf-racer-table [role="tab"]', { hasText: "Pro Men" }).click();
+    await expect.poll(() => racerRows.first().textContent()).toContain("Bruni");
+
+    await page.screenshot({ path: path.join(shots, "embeds-partner.png"), fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("keeps the widgets intact under hostile CSS", async () => {
+    const clean = await browser.newPage();
+    await clean.goto(`${partner.url}/`);
+    await expect
+      .poll(() => clean.locator("#racers gf-racer-table tbody tr").count())
+      .toBeGreaterThan(3);
+    const expected = await shadowStyles(clean, "#racers gf-racer-table");
+
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${partner.url}/hostile.html`);
+    const rows = page.locator("gf-racer-table tbody tr");
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThan(3);
+    await expect.poll(() => page.locator("gf-player-rankings tbody tr").count()).toBe(3);
+
+    // `* { all: unset }`, html { font-size: 10px }, table/td/button/img rules, rules aimed at our
+    // classes and at the custom elements: none of it reaches inside.
+    const hostile = await shadowStyles(page, "gf-racer-table");
+    expect(hostile).toEqual(expected);
+    expect(hostile.root).toMatchObject({
+      "font-size": "15px",
+      "text-transform": "none",
+      "letter-spacing": "normal",
+      "text-align": "left",
+      display: "block",
+    });
+    expect(hostile.root?.["font-family"]).toContain("system-ui");
+    expect(hostile.cell?.["border-top-style"]).not.toBe("dashed");
+    const box = await page.locator("gf-racer-table .gf-table").first().boundingBox();
+    expect(box?.width).toBeGreaterThan(300);
+
+    await page.screenshot({ path: path.join(shots, "embeds-hostile.png"), fullPage: true });
+    expect(errors).toEqual([]);
+    await Promise.all([page.close(), clean.close()]);
+  });
+});
+
+describe("on a 360 px phone", () => {
+  it("the widgets and the team builder fit the screen", async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${partner.url}/`);
+    await expect
+      .poll(() => page.locator("#racers gf-racer-table tbody tr").count())
+      .toBeGreaterThan(3);
+    await expect.poll(() => page.locator("#team gf-team-grid li.gf-slot").count()).toBe(6);
+    // Wide tables scroll inside their own region; the page itself never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+
+    await page.goto(`${partner.url}/team.html`);
+    const iframe = page.locator("gf-team-builder iframe");
+    await iframe.waitFor();
+    const frame = (await (await iframe.elementHandle())!.contentFrame()) as Frame;
+    await frame.getByRole("button", { name: "Sign in to build your team" }).waitFor();
+    const overflow = await frame.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await page.screenshot({ path: path.join(shots, "embeds-phone.png"), fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("a site that is not a partner", () => {
+  it("gets no CORS permission from the API", async () => {
+    const ask = (origin: string) =>
+      fetch(`${app.url}/api/v1/events`, { headers: { Origin: origin } });
+    const allowed = await ask(partner.url);
+    expect(allowed.headers.get("access-control-allow-origin")).toBe(partner.url);
+    const refused = await ask(unlisted.url);
+    expect(refused.headers.get("access-control-allow-origin")).toBeNull();
+    expect(refused.headers.get("vary")).toContain("Origin");
+    const preflight = (origin: string) =>
+      fetch(`${app.url}/api/v1/rankings/players`, {
+        method: "OPTIONS",
+        headers: { Origin: origin, "Access-Control-Request-Method": "GET" },
+      });
+    const ok = await preflight(partner.url);
+    expect(ok.status).toBe(204);
+    expect(ok.headers.get("access-control-allow-origin")).toBe(partner.url);
+    expect((await preflight(unlisted.url)).headers.get("access-control-allow-origin")).toBeNull();
+
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${unlisted.url}/`);
+    await expect
+      .poll(() => page.locator("#racers gf-racer-table [role='alert']").textContent(), {
+        timeout: 15_000,
+      })
+      .toContain("Could not load Gravity Fantasy data");
+    expect(await page.locator("#racers gf-racer-table tbody tr th[scope='row']").count()).toBe(0);
+    expect(errors.some((e) => /CORS|Access-Control-Allow-Origin/i.test(e))).toBe(true);
+    await page.close();
+  });
+
+  it("cannot frame the team builder, even with the partner's key", async () => {
+    // The rest of the site can be framed by nobody; the builder by the partner only.
+    const home = await fetch(`${app.url}/`);
+    expect(home.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(home.headers.get("x-frame-options")).toBe("DENY");
+    const builder = await fetch(`${app.url}/embed/team-setup?partner=${partnerKey}&event=5`);
+    expect(builder.status).toBe(200);
+    expect(builder.headers.get("content-security-policy")).toBe(`frame-ancestors ${partner.url}`);
+    expect(builder.headers.get("x-frame-options")).toBeNull();
+
+    const page = await browser.newPage();
+    const messages: string[] = [];
+    page.on("console", (m) => messages.push(m.text()));
+    await page.goto(`${unlisted.url}/team.html`);
+    await expect
+      .poll(() => messages.some((m) => m.includes("frame-ancestors")), { timeout: 15_000 })
+      .toBe(true);
+    const frame = page.frames().find((f) => f !== page.mainFrame());
+    expect(frame).toBeDefined();
+    expect(await frame!.locator("text=Sign in to build your team").count()).toBe(0);
+    await page.close();
+  });
+});
+
+describe("a reader on the partner's page", () => {
+  it("signs in through the popup and saves a team without leaving the page", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${partner.url}/team.html`);
+    const iframe = page.locator("gf-team-builder iframe");
+    await iframe.waitFor();
+    const frame = (await (await iframe.elementHandle())!.contentFrame()) as Frame;
+    await frame.getByRole("button", { name: "Sign in to build your team" }).waitFor();
+
+    // The iframe grows to its content: no inner scrollbar.
+    const fits = async () => {
+      const inner = await frame.evaluate(() => document.documentElement.scrollHeight);
+      const outer = await iframe.evaluate((el) => el.getBoundingClientRect().height);
+      return Math.abs(inner - outer) <= 2;
+    };
+    await expect.poll(fits).toBe(true);
+
+    const [popup] = await Promise.all([
+      page.waitForEvent("popup"),
+      frame.getByRole("button", { name: "Sign in to build your team" }).click(),
+    ]);
+    await popup.waitForLoadState();
+    expect(new URL(popup.url()).origin).toBe(new URL(app.url).origin);
+    // The site's own login page (its header also holds the login modal: use the page's form).
+    const form = popup.locator("main");
+    await form.getByLabel("Email").fill(READER.email);
+    await form.getByLabel("Password").fill(READER.password);
+    await form.getByRole("button", { name: "Log in" }).click();
+    await popup.getByRole("button", { name: `Continue as ${READER.username}` }).click();
+    await popup.waitForEvent("close");
+
+    await frame.getByText(`Signed in as ${READER.username}`, { exact: true }).waitFor();
+    // Build a team the rules accept: 2 Pro Women, 1 junior man, 3 Pro Men (the cheapest).
+    const pick = async (category: string, n: number) => {
+      await frame.getByRole("tab", { name: category }).click();
+      const racers = await api<{ data: (Named & { price: number; id: number })[] }>(
+        `/events/5/racers?category=${category === "Pro Men" ? "pro-men" : category === "Pro Women" ? "pro-women" : "junior-men"}`,
+      );
+      const cheapest = [...racers.data]
+        .sort((a, b) => a.price - b.price || a.id - b.id)
+        .slice(0, n);
+      for (const r of cheapest) {
+        await frame.getByRole("button", { name: new RegExp(`^Add ${fullName(r)} for`) }).click();
+      }
+      return cheapest.map(fullName);
+    };
+    const chosen = [
+      ...(await pick("Pro Women", 2)),
+      ...(await pick("17-18 Men", 1)),
+      ...(await pick("Pro Men", 3)),
+    ];
+    await frame.getByRole("button", { name: "Save Team" }).click();
+    await expect
+      .poll(() => frame.getByRole("alert").filter({ hasText: "Team saved" }).textContent())
+      .toContain("Team saved successfully!");
+    await frame.getByRole("button", { name: "Edit Team" }).waitFor();
+    // The partner page heard about it (a DOM event from the embed script).
+    await expect.poll(() => page.locator("#after").textContent()).toBe("Team saved for event 5.");
+    await expect.poll(fits).toBe(true);
+    await page.screenshot({ path: path.join(shots, "embeds-team-builder.png"), fullPage: true });
+
+    // Saved on the game itself: the reader's own team page (first party) shows the same six.
+    const own = await context.newPage();
+    await own.goto(`${app.url}/team-setup?game=5`);
+    const grid = own.getByRole("list", { name: "Your team" });
+    for (const name of chosen) await expect.poll(() => grid.textContent()).toContain(name);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

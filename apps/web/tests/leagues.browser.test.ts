@@ -1,0 +1,266 @@
+/**
+ * The league story in the browser, on the built app with a real SMTP sink: one player builds a
+ * team, creates a league and invites a friend by e-mail; the friend opens the e-mailed link, signs
+ * up through it, accepts, and later leaves; the owner deletes the league. Then the same without
+ * JavaScript, and the shareable invite link.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningApp, startApp } from "./support/app";
+import { launchBrowser, watchErrors } from "./support/browser";
+import { type SmtpSink, startSmtpSink } from "./support/smtp-sink";
+
+let app: RunningApp;
+let browser: Browser;
+let sink: SmtpSink;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  [app, browser] = await Promise.all([startApp({ env: { SMTP_URL: sink.url } }), launchBrowser()]);
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => {});
+  await browser?.close();
+  await app?.stop();
+  await sink?.close();
+});
+
+const run = Date.now().toString(36).slice(-5);
+
+async function newPage(opts: { phone?: boolean; javaScript?: boolean } = {}) {
+  const context = await browser.newContext({
+    baseURL: app.url,
+    viewport: opts.phone ? { width: 360, height: 740 } : { width: 1280, height: 900 },
+    javaScriptEnabled: opts.javaScript ?? true,
+  });
+  contexts.push(context);
+  const page = await context.newPage();
+  return { page, errors: watchErrors(page) };
+}
+
+/** Fills the sign-up form on the current page and submits it. */
+async function signUp(page: Page, username: string, email: string) {
+  // The sign-up page's own form (the layout also holds the closed login modal).
+  const main = page.getByRole("main");
+  await main.getByLabel("Username").fill(username);
+  await main.getByLabel("Email").fill(email);
+  await main.getByLabel("Password").fill("correct horse battery");
+  await main.getByRole("button", { name: "Create account" }).click();
+}
+
+/** Builds and saves a valid team (2 Pro Women, 1 17-18 Man, 3 Pro Men) through the team builder. */
+async function buildTeam(page: Page) {
+  await page.goto("/team-setup?game=5");
+  const picks: [string, number][] = [
+    ["Pro Women", 2],
+    ["17-18 Men", 1],
+    ["Pro Men", 3],
+  ];
+  for (const [category, count] of picks) {
+    await page.getByRole("tab", { name: category }).click();
+    const panel = page.getByRole("tabpanel");
+    // The cheapest riders sit at the bottom of the list (sorted by 2024 rank).
+    for (let i = 0; i < count; i++) {
+      await panel.locator('button[aria-label^="Add "]:not([aria-disabled="true"])').last().click();
+    }
+  }
+  await page.getByRole("button", { name: "Save Team" }).click();
+  await page.getByText("Team saved successfully!").waitFor();
+}
+
+const panel = (page: Page) => page.getByRole("region", { name: "Mini Leagues" });
+const card = (page: Page, name: string) => page.getByRole("article", { name });
+const notice = (page: Page) => panel(page).getByRole("status");
+
+async function noHorizontalScroll(page: Page) {
+  const widths = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
+  expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
+}
+
+describe("mini leagues in the browser", () => {
+  it("two new players play the whole league story through the e-mailed link", async () => {
+    const ownerName = `owner_${run}`;
+    const guestName = `guest_${run}`;
+    const guestEmail = `guest.${run}@example.com`;
+    const owner = await newPage();
+
+    // The owner signs up and lands on the event home: no team yet, so no league.
+    await owner.page.goto(`/signup?redirectTo=${encodeURIComponent("/game/5")}`);
+    await signUp(owner.page, ownerName, `owner.${run}@example.com`);
+    await owner.page.waitForURL("**/game/5");
+    await expect
+      .poll(() => panel(owner.page).getByRole("button", { name: "Create a League" }).isDisabled())
+      .toBe(true);
+
+    await buildTeam(owner.page);
+    await owner.page.goto("/game/5");
+    const create = panel(owner.page).getByRole("button", { name: "Create a League" });
+    await create.click();
+    const createDialog = owner.page.getByRole("dialog", { name: "Create a League" });
+    await createDialog.waitFor();
+    // The shared schema answers before anything is posted.
+    await createDialog.getByRole("button", { name: "Create League" }).click();
+    await createDialog.getByText("Give your league a name.").waitFor();
+    await expect
+      .poll(() =>
+        createDialog.getByLabel("League Name").evaluate((el) => el === document.activeElement),
+      )
+      .toBe(true);
+    await createDialog.getByLabel("League Name").fill("Friday Shredders");
+    await createDialog.getByRole("button", { name: "Create League" }).click();
+    await notice(owner.page).getByText("League created. Now invite your friends!").waitFor();
+    await expect.poll(() => createDialog.isVisible()).toBe(false);
+
+    const league = card(owner.page, "Friday Shredders");
+    await league.waitFor();
+    expect(await league.getByRole("row", { name: new RegExp(ownerName) }).textContent()).toMatch(
+      /0\s*Accepted/,
+    );
+
+    // Escape closes the Invite Member modal and gives focus back to its button.
+    const inviteButton = league.getByRole("button", { name: "Invite Member" });
+    await inviteButton.click();
+    const inviteDialog = owner.page.getByRole("dialog", { name: "Invite Member" });
+    await inviteDialog.waitFor();
+    await owner.page.keyboard.press("Escape");
+    await expect.poll(() => inviteDialog.isVisible()).toBe(false);
+    expect(await inviteButton.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await inviteButton.click();
+    await inviteDialog.getByLabel("Guest Email").fill(guestEmail.toUpperCase());
+    await inviteDialog.getByRole("button", { name: "Send Invitation" }).click();
+    await notice(owner.page).getByText("Invitation sent.").waitFor();
+    await league.getByText(guestEmail).waitFor();
+    expect(
+      await league.getByRole("listitem").filter({ hasText: guestEmail }).textContent(),
+    ).toContain("Pending");
+
+    // The mail reached the SMTP sink with a link into this site.
+    const mail = await sink.waitFor(guestEmail);
+    expect(mail.subject).toBe(
+      `${ownerName} invited you to the mini league "Friday Shredders" on Gravity Fantasy`,
+    );
+    const link = /(http:\/\/\S+\/leagues\/\d+\/invitation)/.exec(mail.text)?.[1];
+    expect(link).toBeDefined();
+    expect(new URL(link!).origin).toBe(app.url);
+
+    // The guest, on a phone, opens the link, signs up through it and comes back to accept.
+    const guest = await newPage({ phone: true });
+    await guest.page.goto(link!);
+    await guest.page.getByRole("heading", { name: "You're invited to a mini league" }).waitFor();
+    await guest.page.getByRole("link", { name: "Create your account" }).click();
+    await signUp(guest.page, guestName, guestEmail);
+    await guest.page.getByRole("heading", { name: "Join Friday Shredders?" }).waitFor();
+    expect(new URL(guest.page.url()).pathname).toBe(new URL(link!).pathname);
+    await noHorizontalScroll(guest.page);
+    await guest.page.getByRole("button", { name: "Accept" }).click();
+    await guest.page.waitForURL("**/game/5**");
+    await notice(guest.page).getByText("You joined the league. Good luck!").waitFor();
+    const guestCard = card(guest.page, "Friday Shredders");
+    await guestCard.getByRole("row", { name: new RegExp(guestName) }).waitFor();
+    await noHorizontalScroll(guest.page);
+
+    // The owner sees the new member and no open invitation any more.
+    await owner.page.reload();
+    await league.getByRole("row", { name: new RegExp(guestName) }).waitFor();
+    expect(await league.getByText(guestEmail).count()).toBe(0);
+
+    // A member leaves (after confirming); the owner deletes the league (after confirming).
+    await guestCard.getByRole("button", { name: "Leave" }).click();
+    const leaveDialog = guest.page.getByRole("dialog", { name: "Leave league?" });
+    await leaveDialog.getByRole("button", { name: "Leave League" }).click();
+    await notice(guest.page).getByText("You left the league.").waitFor();
+    expect(await card(guest.page, "Friday Shredders").count()).toBe(0);
+
+    await owner.page.reload();
+    await league.getByRole("button", { name: "Delete" }).click();
+    const deleteDialog = owner.page.getByRole("dialog", { name: "Delete league?" });
+    await deleteDialog.getByRole("button", { name: "Delete League" }).click();
+    await notice(owner.page).getByText("League deleted.").waitFor();
+    await panel(owner.page).getByText("You are not in a mini league yet.").waitFor();
+
+    expect(owner.errors).toEqual([]);
+    expect(guest.errors).toEqual([]);
+  });
+
+  it("works without JavaScript, and the shareable link lets a friend join until it is reset", async () => {
+    const owner = await newPage({ javaScript: false });
+    const ownerName = `nojs_${run}`;
+    await owner.page.goto(`/signup?redirectTo=${encodeURIComponent("/game/5")}`);
+    await signUp(owner.page, ownerName, `nojs.${run}@example.com`);
+    await owner.page.waitForURL("**/game/5");
+
+    const js = await newPage();
+    // Team building is the team builder's business; sign the same account in with JavaScript.
+    await js.page.goto(`/login?redirectTo=${encodeURIComponent("/team-setup?game=5")}`);
+    const login = js.page.getByRole("main");
+    await login.getByLabel("Email").fill(`nojs.${run}@example.com`);
+    await login.getByLabel("Password").fill("correct horse battery");
+    await login.getByRole("button", { name: "Log in" }).click();
+    await js.page.waitForURL("**/team-setup**");
+    await buildTeam(js.page);
+
+    await owner.page.goto("/game/5");
+    await panel(owner.page).getByRole("button", { name: "Create a League" }).click();
+    const form = owner.page.locator("dialog[open]");
+    await form.getByLabel("League Name").fill("Analog Riders");
+    await form.getByRole("button", { name: "Create League" }).click();
+    await notice(owner.page).getByText("League created. Now invite your friends!").waitFor();
+    const league = card(owner.page, "Analog Riders");
+
+    await league.getByRole("button", { name: "Invite Member" }).click();
+    const invite = owner.page.locator("dialog[open]");
+    await invite.getByLabel("Guest Email").fill("not-an-email");
+    await invite.getByRole("button", { name: "Send Invitation" }).click();
+    // Without JavaScript the browser's own check stops this one; the server checks the next.
+    expect(
+      await invite
+        .getByLabel("Guest Email")
+        .evaluate((el) => (el as HTMLInputElement).validity.valid),
+    ).toBe(false);
+    await invite.getByLabel("Guest Email").fill(`analog.${run}@example.com`);
+    await invite.getByRole("button", { name: "Send Invitation" }).click();
+    await notice(owner.page).getByText("Invitation sent.").waitFor();
+    await sink.waitFor(`analog.${run}@example.com`);
+
+    // A friend uses the shareable link: sign up through it, come back, join.
+    const shareLink = await league.getByLabel("Invite link").inputValue();
+    expect(shareLink.startsWith(`${app.url}/leagues/join/`)).toBe(true);
+    const friend = await newPage({ phone: true });
+    await friend.page.goto(shareLink);
+    await friend.page.getByRole("heading", { name: "Join Analog Riders" }).waitFor();
+    await friend.page.getByRole("link", { name: "Create your account" }).click();
+    await signUp(friend.page, `friend_${run}`, `friend.${run}@example.com`);
+    await friend.page.getByRole("button", { name: "Join Analog Riders" }).click();
+    await notice(friend.page).getByText("You joined the league. Good luck!").waitFor();
+    await card(friend.page, "Analog Riders")
+      .getByRole("row", { name: new RegExp(`friend_${run}`) })
+      .waitFor();
+
+    // The owner resets the link: the old one stops working.
+    await owner.page.goto("/game/5");
+    await league.getByRole("button", { name: "Reset link" }).click();
+    await notice(owner.page).getByText("New invite link ready.", { exact: false }).waitFor();
+    expect(await league.getByLabel("Invite link").inputValue()).not.toBe(shareLink);
+    expect(friend.errors).toEqual([]);
+    const stale = await friend.page.goto(shareLink);
+    expect(stale?.status()).toBe(404);
+    await friend.page.getByRole("heading", { name: "This invite link does not work" }).waitFor();
+
+    // Delete asks first, then deletes: all as plain form posts.
+    await league.getByRole("button", { name: "Delete" }).click();
+    await owner.page.locator("dialog[open]").getByRole("button", { name: "Delete League" }).click();
+    await notice(owner.page).getByText("League deleted.").waitFor();
+    expect(await card(owner.page, "Analog Riders").count()).toBe(0);
+
+    expect(owner.errors).toEqual([]);
+    // The stale link's page is a real 404, which Chromium logs; nothing else may appear.
+    expect(friend.errors).toEqual([
+      "Failed to load resource: the server responded with a status of 404 (Not Found)",
+    ]);
+  });
+});

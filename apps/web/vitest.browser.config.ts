@@ -1,0 +1,11 @@
+import { defineConfig } from "vitest/config";
+
+// Browser tests: the built app in Debian's Chromium. One file at a time keeps a 2-core machine calm.
+export default defineConfig({
+  test: {
+    include: ["tests/**/*.browser.test.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});
