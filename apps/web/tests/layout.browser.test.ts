@@ -144,7 +144,7 @@ describe("layout", () => {
     await toggle.click();
     await about.click();
     await page.waitForURL(`${app.url}/about`);
-    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("false");
     expect(errors).toEqual([]);
     await context.close();
   });

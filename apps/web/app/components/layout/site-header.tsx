@@ -30,7 +30,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const back = returnPath(location.pathname, location.search);
 
-  // A followed link closes the menu.
+  // Any navigation (links, back/forward) closes the menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose
   useEffect(() => setMenuOpen(false), [location.pathname, location.search, location.hash]);
 
@@ -60,6 +60,10 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
           className="site-nav"
           aria-label="Main"
           data-open={menuOpen || undefined}
+          onClick={(event) => {
+            // Fold at once on a followed link instead of after the next page's data arrives.
+            if ((event.target as HTMLElement).closest("a")) setMenuOpen(false);
+          }}
           onKeyDown={(event) => {
             if (event.key === "Escape" && menuOpen) {
               setMenuOpen(false);
