@@ -152,6 +152,33 @@ describe("leagueScore", () => {
       }),
     );
   });
+  it("property: rounds exactly half-up to cents, like the settlement's SQL round(avg, 2)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 80 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        (n, total) => {
+          // n accepted members whose scores sum to `total` (one holds it all).
+          const members = Array.from({ length: n }, (_, i) => ({
+            score: i === 0 ? total : 0,
+            status: "accepted",
+          }));
+          // Exact rational arithmetic: floor((200 * total + n) / (2n)) is half-up in cents.
+          const cents = (200n * BigInt(total) + BigInt(n)) / (2n * BigInt(n));
+          expect(Math.round(leagueScore(members) * 100)).toBe(Number(cents));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("rounds an exact half up where dividing first would drift (23 / 40 = 0.575 -> 0.58)", () => {
+    const members = Array.from({ length: 40 }, (_, i) => ({
+      score: i === 0 ? 23 : 0,
+      status: "accepted",
+    }));
+    expect(leagueScore(members)).toBe(0.58);
+  });
 });
 
 describe("competitionRanks", () => {

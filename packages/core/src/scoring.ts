@@ -46,7 +46,9 @@ export function leagueScore(
   const accepted = members.filter((m) => m.status === "accepted");
   if (accepted.length === 0) return 0;
   const total = accepted.reduce((sum, m) => sum + (m.score ?? 0), 0);
-  return Math.round((total / accepted.length) * 100) / 100;
+  // Scale first, divide once: for whole-point scores this is exact half-up to cents, the same
+  // as the settlement's SQL round(avg(score), 2) (dividing first drifts on exact halves).
+  return Math.round((total * 100) / accepted.length) / 100;
 }
 
 /**
