@@ -261,7 +261,8 @@ describe("keyboard and no-JavaScript use", () => {
     await form.getByLabel("Password", { exact: true }).fill("flat-pedals-4ever");
     await form.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL(`${app.url}/homepage`);
-    expect(await page.getByText("Welcome back, Sam_Hill!").count()).toBe(1);
+    // The URL changes before the new page renders: wait for it.
+    await expect.poll(() => page.getByText("Welcome back, Sam_Hill!").count()).toBe(1);
     await context.close();
   });
 });

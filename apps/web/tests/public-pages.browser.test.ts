@@ -181,7 +181,7 @@ describe("view racers", () => {
     await p.goto(`${app.url}/view-racers`);
     await p.getByRole("tab", { name: "Pro Women" }).click();
     await p.waitForURL(`${app.url}/view-racers?category=pro-women`);
-    expect(await p.getByText("Pro Women racers").count()).toBe(1);
+    await expect.poll(() => p.getByText("Pro Women racers").count()).toBe(1);
     await context.close();
   });
 
