@@ -212,6 +212,11 @@ describe("results to rankings", () => {
     expect(await p.locator("desc").first().textContent()).toContain(`${expected().loser} points`);
     await p.getByRole("link", { name: `${ben[0]!.firstName} ${ben[0]!.lastName}` }).click();
     await p.getByText(/1 of 2 teams \(50%\) at the lock/).waitFor();
+    // Every username in the table leads to that player's page.
+    await p.goto(`${app.url}/players-ranking`);
+    await p.locator(".gf-player-rankings").getByRole("link", { name: "ann", exact: true }).click();
+    await p.waitForURL(`${app.url}/players/ann`);
+    await p.getByRole("img", { name: /ann's points per event/ }).waitFor();
     expect(errs).toEqual([]);
     await context.close();
   });

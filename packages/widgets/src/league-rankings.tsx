@@ -1,15 +1,7 @@
-import { type ReactElement, type ReactNode, useId } from "react";
-import { formatPoints } from "./format.js";
-import {
-  cx,
-  defaultRenderLink,
-  rootProps,
-  StateMessage,
-  TableScroll,
-  viewState,
-  type WidgetBaseProps,
-} from "./internal/common.js";
-import { Pagination, type PagingProps } from "./internal/pagination.js";
+import type { ReactElement, ReactNode } from "react";
+import { defaultRenderLink, type WidgetBaseProps } from "./internal/common.js";
+import type { PagingProps } from "./internal/pagination.js";
+import { type RankingRow, RankingTable } from "./internal/ranking-table.js";
 import type { LeagueRanking } from "./types.js";
 
 export type { LinkRenderProps, RenderLink, WidgetBaseProps } from "./internal/common.js";
@@ -31,66 +23,43 @@ export interface LeagueRankingsProps extends WidgetBaseProps, PagingProps {
 
 /** League ranking: Rank, League Name, Total Points, with paging. */
 export function LeagueRankings(props: LeagueRankingsProps): ReactElement {
-  const { rows, highlightIds = [], leagueHref, hideCaption } = props;
+  const { rows, highlightIds = [], leagueHref, caption, ...rest } = props;
   const renderLink = props.renderLink ?? defaultRenderLink;
-  const id = useId();
-  const state = viewState(props, rows.length === 0);
   const highlighted = new Set(highlightIds.map(String));
 
+  const toRow = (league: LeagueRanking, i: number): RankingRow => {
+    const mine = league.id != null && highlighted.has(String(league.id));
+    return {
+      key: league.id ?? `${league.rank}-${i}`,
+      rank: league.rank,
+      points: league.totalPoints,
+      mine,
+      name: (
+        <>
+          {leagueHref
+            ? renderLink({ href: leagueHref(league), className: "gf-link", children: league.name })
+            : league.name}
+          {mine ? (
+            <span className="gf-badge gf-badge--me">
+              <span className="gf-sr-only">, </span>Your league
+            </span>
+          ) : null}
+        </>
+      ),
+    };
+  };
+
   return (
-    <div {...rootProps("gf-rankings gf-league-rankings", props)}>
-      <TableScroll labelledBy={`${id}-caption`}>
-        <table className="gf-table" aria-busy={state === "loading" || undefined}>
-          <caption id={`${id}-caption`} className={cx("gf-caption", hideCaption && "gf-sr-only")}>
-            {props.caption ?? "League rankings"}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col" className="gf-col-rank">
-                Rank
-              </th>
-              <th scope="col">League Name</th>
-              <th scope="col" className="gf-num">
-                Total Points
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {state !== "data" ? (
-              <tr>
-                <td colSpan={3}>
-                  <StateMessage state={state} base={props} defaultEmpty="No leagues yet." />
-                </td>
-              </tr>
-            ) : (
-              rows.map((league, i) => {
-                const mine = league.id != null && highlighted.has(String(league.id));
-                return (
-                  <tr key={league.id ?? `${league.rank}-${i}`} className={cx(mine && "gf-row--me")}>
-                    <td className="gf-col-rank">{league.rank}</td>
-                    <th scope="row" className="gf-col-name">
-                      {leagueHref
-                        ? renderLink({
-                            href: leagueHref(league),
-                            className: "gf-link",
-                            children: league.name,
-                          })
-                        : league.name}
-                      {mine ? (
-                        <span className="gf-badge gf-badge--me">
-                          <span className="gf-sr-only">, </span>Your league
-                        </span>
-                      ) : null}
-                    </th>
-                    <td className="gf-num">{formatPoints(league.totalPoints)}</td>
-                  </tr>
-                );
-              })
-            )}
-          </tbody>
-        </table>
-      </TableScroll>
-      {state === "error" ? null : <Pagination {...props} label="League rankings pages" />}
-    </div>
+    <RankingTable
+      {...rest}
+      caption={caption}
+      name="gf-league-rankings"
+      nameHeader="League Name"
+      pointsHeader="Total Points"
+      defaultCaption="League rankings"
+      defaultEmpty="No leagues yet."
+      pagesLabel="League rankings pages"
+      rows={rows.map(toRow)}
+    />
   );
 }

@@ -74,6 +74,15 @@ export const LinksWithoutJs: Story = {
   },
 };
 
+/** `playerHref` makes usernames links, e.g. to each player's page. */
+export const PlayerLinks: Story = {
+  args: { playerHref: (p) => `#player-${p.username}` },
+  play: async ({ canvasElement }) => {
+    const first = canvasElement.querySelector("tbody a.gf-link");
+    await expect(first?.getAttribute("href")).toBe(`#player-${all[0]!.username}`);
+  },
+};
+
 export const Fallbacks: Story = {
   name: "Anonymous, 0 points, shared ranks",
   args: {

@@ -82,6 +82,30 @@ describe("PlayerRankings", () => {
     expect(ranks).toEqual(["1▲2, up 2 places", "2▼1, down 1 place", "3–, no change", "4"]);
   });
 
+  it("links usernames through playerHref and renderLink, leaving Anonymous as text", () => {
+    render(
+      <PlayerRankings
+        rows={[
+          { rank: 1, username: "alice", points: 300 },
+          { rank: 2, username: null, points: 10 },
+        ]}
+        me={{ rank: 9, username: "zoe", points: 1 }}
+        playerHref={(p) => `/players/${p.username}`}
+        renderLink={({ href, children, ...rest }) => (
+          <a href={href} data-router="yes" {...rest}>
+            {children}
+          </a>
+        )}
+      />,
+    );
+    const links = screen.getAllByRole("link");
+    expect(links.map((a) => [a.textContent, a.getAttribute("href"), a.dataset.router])).toEqual([
+      ["alice", "/players/alice", "yes"],
+      ["zoe", "/players/zoe", "yes"],
+    ]);
+    expect(bodyRows()[1]!.textContent).toContain("Anonymous");
+  });
+
   it("hides movement when asked", () => {
     render(<PlayerRankings rows={playerRows(3)} showMovement={false} />);
     expect(document.querySelector(".gf-move")).toBeNull();

@@ -1,14 +1,7 @@
-import { type ReactElement, type ReactNode, useId } from "react";
-import { formatPoints } from "./format.js";
-import {
-  cx,
-  rootProps,
-  StateMessage,
-  TableScroll,
-  viewState,
-  type WidgetBaseProps,
-} from "./internal/common.js";
-import { Pagination, type PagingProps } from "./internal/pagination.js";
+import type { ReactElement, ReactNode } from "react";
+import { cx, defaultRenderLink, type WidgetBaseProps } from "./internal/common.js";
+import type { PagingProps } from "./internal/pagination.js";
+import { type RankingRow, RankingTable } from "./internal/ranking-table.js";
 import type { PlayerRanking } from "./types.js";
 
 export type { LinkRenderProps, RenderLink, WidgetBaseProps } from "./internal/common.js";
@@ -28,6 +21,8 @@ export interface PlayerRankingsProps extends WidgetBaseProps, PagingProps {
   hideCaption?: boolean;
   /** Text of the "that's you" badge; defaults to "You". */
   meLabel?: string;
+  /** Makes usernames links (e.g. to the player's page); rows without a username stay text. */
+  playerHref?: (player: PlayerRanking) => string;
 }
 
 export const ANONYMOUS = "Anonymous";
@@ -67,75 +62,47 @@ export function Movement({ rank, previousRank }: PlayerRanking): ReactElement | 
 
 /** Player ranking: Rank, Username, Points, with paging and the viewer's row. */
 export function PlayerRankings(props: PlayerRankingsProps): ReactElement {
-  const { rows, me, showMovement = true, hideCaption, meLabel = "You" } = props;
-  const id = useId();
-  const state = viewState(props, rows.length === 0);
+  const { rows, me, showMovement = true, meLabel = "You", playerHref } = props;
+  const renderLink = props.renderLink ?? defaultRenderLink;
   const meOnPage = me ? rows.some((r) => samePlayer(r, me)) : false;
 
-  const row = (r: PlayerRanking, key: string | number, pinned = false) => {
+  const toRow = (r: PlayerRanking, key: string | number): RankingRow => {
     const mine = me ? samePlayer(r, me) : false;
-    return (
-      <tr
-        key={key}
-        className={cx(mine && "gf-row--me", pinned && "gf-row--pinned")}
-        aria-current={mine ? "true" : undefined}
-      >
-        <td className="gf-col-rank">
+    const label = r.username || ANONYMOUS;
+    return {
+      key,
+      mine,
+      points: r.points,
+      rank: (
+        <>
           {r.rank}
           {showMovement ? <Movement {...r} /> : null}
-        </td>
-        <th scope="row" className="gf-col-name">
-          {r.username || ANONYMOUS}
+        </>
+      ),
+      name: (
+        <>
+          {playerHref && r.username
+            ? renderLink({ href: playerHref(r), className: "gf-link", children: label })
+            : label}
           {mine ? <span className="gf-badge gf-badge--me">{meLabel}</span> : null}
-        </th>
-        <td className="gf-num">{formatPoints(r.points)}</td>
-      </tr>
-    );
+        </>
+      ),
+    };
   };
 
+  const { rows: _rows, caption, ...rest } = props;
   return (
-    <div {...rootProps("gf-rankings gf-player-rankings", props)}>
-      <TableScroll labelledBy={`${id}-caption`}>
-        <table className="gf-table" aria-busy={state === "loading" || undefined}>
-          <caption id={`${id}-caption`} className={cx("gf-caption", hideCaption && "gf-sr-only")}>
-            {props.caption ?? "Player rankings"}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col" className="gf-col-rank">
-                Rank
-              </th>
-              <th scope="col">Username</th>
-              <th scope="col" className="gf-num">
-                Points
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {state !== "data" ? (
-              <tr>
-                <td colSpan={3}>
-                  <StateMessage state={state} base={props} defaultEmpty="No players ranked yet." />
-                </td>
-              </tr>
-            ) : (
-              rows.map((r, i) => row(r, r.id ?? `${r.rank}-${r.username ?? ""}-${i}`))
-            )}
-          </tbody>
-          {state === "data" && me && !meOnPage ? (
-            <tbody className="gf-pinned">
-              <tr className="gf-row--gap">
-                <td colSpan={3}>
-                  <span aria-hidden="true">…</span>
-                  <span className="gf-sr-only">Your position</span>
-                </td>
-              </tr>
-              {row(me, "me", true)}
-            </tbody>
-          ) : null}
-        </table>
-      </TableScroll>
-      {state === "error" ? null : <Pagination {...props} label="Player rankings pages" />}
-    </div>
+    <RankingTable
+      {...rest}
+      caption={caption}
+      name="gf-player-rankings"
+      nameHeader="Username"
+      pointsHeader="Points"
+      defaultCaption="Player rankings"
+      defaultEmpty="No players ranked yet."
+      pagesLabel="Player rankings pages"
+      rows={rows.map((r, i) => toRow(r, r.id ?? `${r.rank}-${r.username ?? ""}-${i}`))}
+      pinned={me && !meOnPage ? toRow(me, "me") : null}
+    />
   );
 }

@@ -72,6 +72,7 @@ export default function PlayersRanking() {
           pageCount={data.pageCount}
           pageHref={pageHref}
           renderLink={({ href, ...rest }) => <Link to={href} {...rest} />}
+          playerHref={(p) => `/players/${encodeURIComponent(p.username ?? "")}`}
           showMovement={view.eventId === null}
           caption={`Player rankings: ${where}, page ${data.page} of ${data.pageCount}`}
           hideCaption
