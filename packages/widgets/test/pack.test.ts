@@ -128,6 +128,7 @@ describe("the packed @game/widgets", { timeout: 120_000 }, () => {
     const targets = [...exportTargets(pkg.exports), pkg.main, pkg.module, pkg.types];
     for (const target of targets) expect(packedFiles).toContain(target.replace(/^\.\//, ""));
     expect(packedFiles).toContain("README.md");
+    expect(packedFiles).toContain("LICENSE");
     expect(packedFiles.filter((f) => f.startsWith("src/") || f.includes(".test."))).toEqual([]);
   });
 
