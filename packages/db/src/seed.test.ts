@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "./client.js";
 import { events, racers } from "./schema/index.js";
 import { readSeedRacers, SEED_EVENTS, seed } from "./seed.js";
+import { cliActor, listAudit } from "./services/audit.js";
 import { createTestDb } from "./testing.js";
 
 describe("seed", () => {
@@ -56,6 +57,37 @@ describe("seed", () => {
     await seed(h.db);
     const [round1] = await h.db.select().from(events).where(eq(events.id, 5));
     expect(round1!.status).toBe("closed");
+  });
+
+  it("audits a seed run by an actor (what it added), and not one that added nothing", async () => {
+    const fresh = await createTestDb();
+    try {
+      const actor = cliActor("alice");
+      const first = await seed(fresh.db, { actor });
+      const again = await seed(fresh.db, { actor });
+      expect(again).toEqual({ eventsAdded: 0, racersAdded: 0 });
+      const { rows, total } = await listAudit(fresh.db, { action: "db.seed" });
+      expect(total).toBe(1);
+      expect(rows[0]).toMatchObject({
+        actor: "cli:alice",
+        actorId: null,
+        action: "db.seed",
+        target: "seed",
+        detail: {
+          eventsAdded: 12,
+          eventIds: SEED_EVENTS.map((e) => e.id),
+          racersAdded: first.racersAdded,
+          racersFile: "racers.csv",
+        },
+      });
+      expect(first.racersAdded).toBeGreaterThanOrEqual(80);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("writes no audit entry without an actor (the app's own start-up seed)", async () => {
+    expect((await listAudit(h.db, { action: "db.seed" })).total).toBe(0);
   });
 
   it("gives every seed event a cover and logo path", () => {

@@ -6,6 +6,7 @@ import Papa from "papaparse";
 import type { DbOrTx } from "./client.js";
 import { seedFolder } from "./paths.js";
 import { events, racers } from "./schema/index.js";
+import { type AdminActor, recordAudit } from "./services/audit.js";
 
 type EventSeed = typeof events.$inferInsert;
 
@@ -152,9 +153,25 @@ export interface SeedSummary {
 
 /**
  * Idempotent: inserts the 12 events and the seed racers that are missing, and changes nothing
- * that is already there (so an admin's later edits survive a re-seed).
+ * that is already there (so an admin's later edits survive a re-seed). With an `actor` (an admin
+ * seeding by hand), a seed that adds anything is audited as "db.seed" in the same transaction.
  */
-export async function seed(db: DbOrTx): Promise<SeedSummary> {
+export async function seed(db: DbOrTx, opts: { actor?: AdminActor } = {}): Promise<SeedSummary> {
+  return db.transaction(async (tx) => {
+    const summary = await insertSeed(tx);
+    if (opts.actor && (summary.eventsAdded > 0 || summary.racersAdded > 0)) {
+      await recordAudit(tx, opts.actor, "db.seed", "seed", {
+        eventsAdded: summary.eventsAdded,
+        eventIds: summary.eventIds,
+        racersAdded: summary.racersAdded,
+        racersFile: "racers.csv",
+      });
+    }
+    return { eventsAdded: summary.eventsAdded, racersAdded: summary.racersAdded };
+  });
+}
+
+async function insertSeed(db: DbOrTx): Promise<SeedSummary & { eventIds: number[] }> {
   const addedEvents = await db
     .insert(events)
     .values(SEED_EVENTS)
@@ -183,7 +200,11 @@ export async function seed(db: DbOrTx): Promise<SeedSummary> {
       .returning({ id: racers.id });
     racersAdded = added.length;
   }
-  return { eventsAdded: addedEvents.length, racersAdded };
+  return {
+    eventsAdded: addedEvents.length,
+    eventIds: addedEvents.map((e) => e.id).sort((a, b) => a - b),
+    racersAdded,
+  };
 }
 
 /** True when the database holds no events yet (a brand new data folder). */

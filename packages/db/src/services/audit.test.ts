@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../client.js";
 import { createTestDb } from "../testing.js";
-import { CLI_ACTOR, listAudit, recordAudit, webActor } from "./audit.js";
+import { CLI_ACTOR, cliActor, listAudit, recordAudit, webActor } from "./audit.js";
 
 let h: DbHandle;
 beforeAll(async () => {
@@ -16,6 +16,15 @@ describe("audit log", () => {
       actorId: 7,
     });
     expect(CLI_ACTOR).toEqual({ actor: "cli", actorId: null });
+  });
+
+  it("names the CLI by the OS user who ran it, or plain cli without one", () => {
+    expect(cliActor("alice")).toEqual({ actor: "cli:alice", actorId: null });
+    expect(cliActor(" Jo Smith ")).toEqual({ actor: "cli:Jo Smith", actorId: null });
+    expect(cliActor("ev\u001b[2Jil")).toEqual({ actor: "cli:ev[2Jil", actorId: null });
+    for (const none of [undefined, null, "", "  ", "\u0007"]) {
+      expect(cliActor(none)).toEqual(CLI_ACTOR);
+    }
   });
 
   it("lists newest first, paged, filtered by action", async () => {

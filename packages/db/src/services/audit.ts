@@ -13,13 +13,25 @@ export type AuditRow = typeof auditLog.$inferSelect;
  * scoring services take, so one value serves every admin write.
  */
 export interface AdminActor {
-  /** "web:alice@example.com" or "cli". */
+  /** "web:alice@example.com", "cli:alice" (the OS user who ran the CLI) or "cli". */
   actor: string;
   /** The admin's user id (web), or null (CLI). */
   actorId: number | null;
 }
 
+/** The command line when it does not know who ran it. */
 export const CLI_ACTOR: AdminActor = { actor: "cli", actorId: null };
+
+/**
+ * The command line run by `username` (the OS account: the CLI looks it up, this package never
+ * does): "cli:alice", or plain "cli" without a usable name.
+ */
+export function cliActor(username?: string | null): AdminActor {
+  // Control characters would make the entry unsafe to print in a terminal.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  const name = (username ?? "").replace(/[\u0000-\u001f\u007f-\u009f]/g, "").trim();
+  return name ? { actor: `cli:${name}`, actorId: null } : CLI_ACTOR;
+}
 
 export function webActor(user: { id: number; email: string }): AdminActor {
   return { actor: `web:${user.email}`, actorId: user.id };
