@@ -18,9 +18,15 @@ import type { AppLoadContext } from "@remix-run/node";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { action, loader } from "~/routes/leagues.actions";
-import { closeMailTransports } from "~/utils/mailer.server";
+import { closeMailTransports, sendMail } from "~/utils/mailer.server";
 import { cookieFor, makeUser, request, testContext } from "../../../tests/support/context";
 import { type SmtpSink, startSmtpSink } from "../../../tests/support/smtp-sink";
+
+// The real mailer, wrapped so one test can make it throw (the outbox write failing).
+vi.mock(import("~/utils/mailer.server"), async (importOriginal) => {
+  const real = await importOriginal();
+  return { ...real, sendMail: vi.fn(real.sendMail) };
+});
 
 let h: DbHandle;
 let sink: SmtpSink;
@@ -204,6 +210,34 @@ describe("league actions route", () => {
     const [mail] = await h.db.select().from(outbox).where(eq(outbox.to, "unlucky@example.com"));
     expect(mail?.error).toBeTruthy();
     expect(mail?.sentAt).toBeNull();
+  });
+
+  it("keeps the invitation and says so when sending throws (the outbox write fails)", async () => {
+    const owner = await makeUser(h.db);
+    const l = await league(owner);
+    vi.mocked(sendMail).mockRejectedValueOnce(new Error("outbox unavailable"));
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const r = await post(ctx(), owner, {
+        intent: "invite",
+        leagueId: String(l.id),
+        email: "outbox-down@example.com",
+      });
+      // Not "failed" ("nothing was changed"): the invitation is saved, only the e-mail is missing.
+      expect(r.notice).toBe("invite-mail-failed");
+      expect(r.url.hash).toBe(`#league-${l.id}`);
+      expect(logged).toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
+    expect(vi.mocked(sendMail)).toHaveBeenCalled();
+    const invited = await h.db
+      .select()
+      .from(leagueInvitations)
+      .where(eq(leagueInvitations.leagueId, l.id));
+    expect(invited.map((i) => i.email)).toEqual(["outbox-down@example.com"]);
+    const mails = await h.db.select().from(outbox).where(eq(outbox.to, "outbox-down@example.com"));
+    expect(mails).toEqual([]);
   });
 
   it("validates the guest e-mail on the server too", async () => {

@@ -3,7 +3,9 @@
  * page it came from, carrying a short notice. Works the same with or without JavaScript.
  *
  * Failures the spec "only logs" are logged with console.error and answered with a notice; the
- * services write in one transaction each, so a failure never leaves half a change behind.
+ * services write in one transaction each, so a failure never leaves half a change behind. The one
+ * two-step action is an invite: its e-mail goes after the invitation is saved, and a failed send
+ * says exactly that ("invite-mail-failed"), never "nothing was changed".
  */
 import {
   acceptInvitation,
@@ -117,13 +119,20 @@ const handlers: Record<LeagueIntent, Handler> = {
       return goBack(path, "not-found");
     }
     if (r.outcome !== "invited") return goBack(path, r.outcome, leagueId);
-    // The invitation is committed; the mail follows. A failed send keeps the invitation.
-    const link = `${publicOrigin(request, context)}${invitationPath(leagueId)}`;
-    const sent = await sendMail(
-      context,
-      invitationMail({ to: r.email, leagueName: r.league.name, inviter: r.inviter, link }),
-    );
-    return goBack(path, sent.status === "failed" ? "invite-mail-failed" : "invited", leagueId);
+    // The invitation is committed; the mail follows. A failed send keeps the invitation, so from
+    // here on no failure may reach the catch-all's "nothing was changed": a delivery error comes
+    // back as "failed", and anything thrown (the outbox write, building the mail) is caught here.
+    try {
+      const link = `${publicOrigin(request, context)}${invitationPath(leagueId)}`;
+      const sent = await sendMail(
+        context,
+        invitationMail({ to: r.email, leagueName: r.league.name, inviter: r.inviter, link }),
+      );
+      if (sent.status !== "failed") return goBack(path, "invited", leagueId);
+    } catch (error) {
+      console.error(`league ${leagueId}: invitation saved, but its e-mail failed`, error);
+    }
+    return goBack(path, "invite-mail-failed", leagueId);
   },
 
   async accept({ context, user, form, back: path }) {
