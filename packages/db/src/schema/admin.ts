@@ -40,4 +40,9 @@ export const partners = pgTable("partners", {
   publishableKey: text("publishable_key").notNull().unique(),
   origins: text("origins").array().notNull().default([]),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Set while an admin has switched the partner off: it keeps its key and history, but no origin
+   * of it gets CORS or may frame the iframe (docs/decisions/0063).
+   */
+  disabledAt: timestamp("disabled_at", { withTimezone: true }),
 });

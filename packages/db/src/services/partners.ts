@@ -1,11 +1,15 @@
 /**
  * Partner sites that embed the widgets: a name, the web origins allowed to embed, and a generated
  * publishable key (public by design: it identifies the partner, the origins authorise it).
+ *
+ * Admins add, rename, edit origins, disable/enable and delete partners (docs/decisions/0063).
+ * CORS and the iframe's `frame-ancestors` read the table on every request (`isPartnerOrigin`,
+ * `getPartnerByKey`), so each change applies to the next request.
  */
 import { randomBytes } from "node:crypto";
-import { asc } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../client.js";
-import { partners } from "../schema/index.js";
+import { embedTokens, partners } from "../schema/index.js";
 import { AdminActionError, type AdminActor, recordAudit } from "./audit.js";
 
 export type PartnerListRow = typeof partners.$inferSelect;
@@ -41,35 +45,68 @@ export function parseOrigin(value: string): string | null {
   return url.origin;
 }
 
-/** Checks a partner form (the dashboard's and the CLI's): one rule set for both. */
-export function parsePartnerInput(input: {
-  name?: unknown;
-  origins?: unknown;
-}): PartnerInputResult {
-  const errors: { name?: string; origins?: string } = {};
-  const name = typeof input.name === "string" ? input.name.trim() : "";
-  if (!name) errors.name = "Give the partner a name.";
-  else if (name.length > PARTNER_NAME_MAX) {
-    errors.name = `Partner names have at most ${PARTNER_NAME_MAX} characters.`;
+/** A partner's name, trimmed, or the reason it is not one. */
+export function parsePartnerName(
+  value: unknown,
+): { ok: true; value: string } | { ok: false; error: string } {
+  const name = typeof value === "string" ? value.trim() : "";
+  if (!name) return { ok: false, error: "Give the partner a name." };
+  if (name.length > PARTNER_NAME_MAX) {
+    return { ok: false, error: `Partner names have at most ${PARTNER_NAME_MAX} characters.` };
   }
-  const raw = (Array.isArray(input.origins) ? input.origins : [input.origins])
+  return { ok: true, value: name };
+}
+
+/**
+ * Origins from what an admin typed (a string separated by spaces, commas or lines, or a list of
+ * them), normalised and deduplicated in order; or the first one that is not an origin. An empty
+ * list is allowed here: callers decide whether one is needed.
+ */
+export function parseOriginList(
+  value: unknown,
+): { ok: true; value: string[] } | { ok: false; error: string } {
+  const raw = (Array.isArray(value) ? value : [value])
     .flatMap((o) => (typeof o === "string" ? o.split(/[\s,]+/) : []))
     .filter((o) => o.trim() !== "");
   const origins: string[] = [];
   for (const text of raw) {
     const origin = parseOrigin(text);
     if (!origin) {
-      errors.origins = `"${text.slice(0, 80)}" is not a web origin (like https://news.example).`;
-      break;
+      return {
+        ok: false,
+        error: `"${text.slice(0, 80)}" is not a web origin (like https://news.example).`,
+      };
     }
     if (!origins.includes(origin)) origins.push(origin);
   }
-  if (!errors.origins && origins.length === 0) errors.origins = "Add at least one origin.";
+  return { ok: true, value: origins };
+}
+
+/** The full origin list of a partner, or why it cannot be one (none, too many). */
+function checkOriginCount(origins: readonly string[]): string | null {
+  if (origins.length === 0) return "Add at least one origin.";
   if (origins.length > PARTNER_ORIGINS_MAX) {
-    errors.origins = `At most ${PARTNER_ORIGINS_MAX} origins per partner.`;
+    return `At most ${PARTNER_ORIGINS_MAX} origins per partner.`;
   }
-  if (errors.name || errors.origins) return { ok: false, errors };
-  return { ok: true, value: { name, origins } };
+  return null;
+}
+
+/** Checks a partner form (the dashboard's and the CLI's): one rule set for both. */
+export function parsePartnerInput(input: {
+  name?: unknown;
+  origins?: unknown;
+}): PartnerInputResult {
+  const errors: { name?: string; origins?: string } = {};
+  const name = parsePartnerName(input.name);
+  if (!name.ok) errors.name = name.error;
+  const origins = parseOriginList(input.origins);
+  if (!origins.ok) errors.origins = origins.error;
+  else {
+    const count = checkOriginCount(origins.value);
+    if (count) errors.origins = count;
+  }
+  if (!name.ok || !origins.ok || errors.origins) return { ok: false, errors };
+  return { ok: true, value: { name: name.value, origins: origins.value } };
 }
 
 export function newPublishableKey(): string {
@@ -100,4 +137,211 @@ export async function addPartner(
 
 export function listPartners(db: DbOrTx): Promise<PartnerListRow[]> {
   return db.select().from(partners).orderBy(asc(partners.name), asc(partners.id));
+}
+
+/** One partner by id, or undefined. */
+export async function getPartner(db: DbOrTx, id: number): Promise<PartnerListRow | undefined> {
+  if (!Number.isSafeInteger(id) || id <= 0) return undefined;
+  const [row] = await db.select().from(partners).where(eq(partners.id, id));
+  return row;
+}
+
+/** What an admin write did: the partner as it is now, and whether anything changed. */
+export interface PartnerChange {
+  partner: PartnerListRow;
+  changed: boolean;
+}
+
+/** The partner row, locked until the transaction ends (concurrent edits wait their turn). */
+async function lockPartner(tx: DbOrTx, id: number): Promise<PartnerListRow> {
+  const [row] =
+    Number.isSafeInteger(id) && id > 0
+      ? await tx.select().from(partners).where(eq(partners.id, id)).for("update")
+      : [];
+  if (!row) throw new AdminActionError(`No partner with id ${id}.`, "not-found");
+  return row;
+}
+
+const target = (id: number) => `partner:${id}`;
+
+/** Renames a partner (same rules as a new partner's name). */
+export async function renamePartner(
+  db: DbOrTx,
+  id: number,
+  name: unknown,
+  actor: AdminActor,
+): Promise<PartnerChange> {
+  const parsed = parsePartnerName(name);
+  if (!parsed.ok) throw new AdminActionError(parsed.error);
+  return db.transaction(async (tx) => {
+    const before = await lockPartner(tx, id);
+    if (before.name === parsed.value) return { partner: before, changed: false };
+    const [row] = await tx
+      .update(partners)
+      .set({ name: parsed.value })
+      .where(eq(partners.id, id))
+      .returning();
+    await recordAudit(tx, actor, "partner.rename", target(id), {
+      from: before.name,
+      to: parsed.value,
+    });
+    return { partner: row!, changed: true };
+  });
+}
+
+/**
+ * How to change a partner's origins: `set` replaces the whole list; `add` and `remove` edit it
+ * (both may be given). Values are read like the add form's (see `parseOriginList`).
+ */
+export type OriginChange = { set: unknown } | { add?: unknown; remove?: unknown };
+
+export interface PartnerOriginsChange extends PartnerChange {
+  added: string[];
+  removed: string[];
+}
+
+function originList(value: unknown): string[] {
+  const parsed = parseOriginList(value);
+  if (!parsed.ok) throw new AdminActionError(parsed.error);
+  return parsed.value;
+}
+
+/**
+ * Changes the origins allowed to embed a partner's widgets. Origins are checked and normalised
+ * as when the partner was added; at least one must remain (to stop every embed, disable the
+ * partner). Removing an origin the partner does not list is an error, so a typo is not mistaken
+ * for a revocation. Iframe sign-ins made on a removed origin end at once.
+ */
+export async function changePartnerOrigins(
+  db: DbOrTx,
+  id: number,
+  change: OriginChange,
+  actor: AdminActor,
+): Promise<PartnerOriginsChange> {
+  const set = "set" in change ? originList(change.set) : null;
+  const add = "set" in change ? [] : originList(change.add);
+  const remove = "set" in change ? [] : originList(change.remove);
+  if (!set && add.length === 0 && remove.length === 0) {
+    throw new AdminActionError("Give origins to add or remove.");
+  }
+  return db.transaction(async (tx) => {
+    const before = await lockPartner(tx, id);
+    // Rows written before origins were normalised on the way in compare by their normal form.
+    const current = [...new Set(before.origins.map((o) => parseOrigin(o) ?? o))];
+    let next: string[];
+    if (set) {
+      next = set;
+    } else {
+      const missing = remove.filter((o) => !current.includes(o));
+      if (missing.length > 0) {
+        throw new AdminActionError(
+          missing.length === 1
+            ? `${missing[0]} is not an origin of ${before.name}.`
+            : `${missing.join(", ")} are not origins of ${before.name}.`,
+        );
+      }
+      next = [...current.filter((o) => !remove.includes(o)), ...add];
+      next = [...new Set(next)];
+    }
+    const countError = checkOriginCount(next);
+    if (countError) {
+      throw new AdminActionError(
+        next.length === 0
+          ? "A partner needs at least one origin: to stop every embed, disable the partner."
+          : countError,
+      );
+    }
+    const added = next.filter((o) => !current.includes(o));
+    const removed = current.filter((o) => !next.includes(o));
+    // The order means nothing: the same origins in another order are no change.
+    if (added.length === 0 && removed.length === 0) {
+      return { partner: before, changed: false, added, removed };
+    }
+    const [row] = await tx
+      .update(partners)
+      .set({ origins: next })
+      .where(eq(partners.id, id))
+      .returning();
+    if (removed.length > 0) {
+      await tx
+        .delete(embedTokens)
+        .where(and(eq(embedTokens.partnerId, id), inArray(embedTokens.origin, removed)));
+    }
+    await recordAudit(tx, actor, "partner.origins", target(id), {
+      added,
+      removed,
+      origins: next,
+    });
+    return { partner: row!, changed: true, added, removed };
+  });
+}
+
+/**
+ * Switches a partner off: it keeps its key, origins and history, but from the next request its
+ * origins get no CORS, its iframe is refused (and unframable), and its readers' iframe sign-ins
+ * end. `enablePartner` switches it back on with the same key, so its pages work again unchanged.
+ */
+export async function disablePartner(
+  db: DbOrTx,
+  id: number,
+  actor: AdminActor,
+  now: Date = new Date(),
+): Promise<PartnerChange> {
+  return db.transaction(async (tx) => {
+    const before = await lockPartner(tx, id);
+    if (before.disabledAt) return { partner: before, changed: false };
+    const [row] = await tx
+      .update(partners)
+      .set({ disabledAt: now })
+      .where(eq(partners.id, id))
+      .returning();
+    await tx.delete(embedTokens).where(eq(embedTokens.partnerId, id));
+    await recordAudit(tx, actor, "partner.disable", target(id), { name: before.name });
+    return { partner: row!, changed: true };
+  });
+}
+
+export async function enablePartner(
+  db: DbOrTx,
+  id: number,
+  actor: AdminActor,
+): Promise<PartnerChange> {
+  return db.transaction(async (tx) => {
+    const before = await lockPartner(tx, id);
+    if (!before.disabledAt) return { partner: before, changed: false };
+    const [row] = await tx
+      .update(partners)
+      .set({ disabledAt: null })
+      .where(eq(partners.id, id))
+      .returning();
+    await recordAudit(tx, actor, "partner.enable", target(id), { name: before.name });
+    return { partner: row!, changed: true };
+  });
+}
+
+/**
+ * Deletes a partner for good: its key can never work again (its iframe sign-ins go with it).
+ * Only a disabled partner can be deleted, so a live partner's pages never break in one step;
+ * the audit log keeps its name, key and origins.
+ */
+export async function deletePartner(
+  db: DbOrTx,
+  id: number,
+  actor: AdminActor,
+): Promise<PartnerListRow> {
+  return db.transaction(async (tx) => {
+    const before = await lockPartner(tx, id);
+    if (!before.disabledAt) {
+      throw new AdminActionError(
+        `Disable ${before.name} before deleting it (deleting cannot be undone).`,
+      );
+    }
+    await tx.delete(partners).where(eq(partners.id, id));
+    await recordAudit(tx, actor, "partner.delete", target(id), {
+      name: before.name,
+      publishableKey: before.publishableKey,
+      origins: before.origins,
+    });
+    return before;
+  });
 }

@@ -6,7 +6,7 @@
  * username only.
  */
 import { BUDGET, type Category, isLocked, LOCK_MS, lockTime } from "@game/core";
-import { and, asc, count, desc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client.js";
 import {
   eventScores,
@@ -301,7 +301,7 @@ export function normalizeOrigin(value: string): string | null {
   }
 }
 
-/** A partner by its publishable key, origins normalised. */
+/** An enabled partner by its publishable key, origins normalised (a disabled one is unknown). */
 export async function getPartnerByKey(db: DbOrTx, key: string): Promise<PartnerRow | undefined> {
   if (!key || key.length > 200) return undefined;
   const [row] = await db
@@ -312,7 +312,7 @@ export async function getPartnerByKey(db: DbOrTx, key: string): Promise<PartnerR
       origins: partners.origins,
     })
     .from(partners)
-    .where(eq(partners.publishableKey, key));
+    .where(and(eq(partners.publishableKey, key), isNull(partners.disabledAt)));
   if (!row) return undefined;
   return { ...row, origins: normalizedOrigins(row.origins) };
 }
@@ -322,13 +322,17 @@ function normalizedOrigins(list: readonly string[]): string[] {
 }
 
 /**
- * Whether `origin` (a browser's `Origin` header) belongs to any partner. The partners table is
- * small (one row per partner site), so it is read whole and compared after normalising, which
- * forgives a trailing slash or upper case in what an admin typed.
+ * Whether `origin` (a browser's `Origin` header) belongs to any enabled partner. The partners
+ * table is small (one row per partner site), so it is read whole and compared after normalising,
+ * which forgives a trailing slash or upper case in what an admin typed. Read on every request,
+ * never cached in the process: an admin's edit or disable applies to the next request.
  */
 export async function isPartnerOrigin(db: DbOrTx, origin: string): Promise<boolean> {
   const wanted = normalizeOrigin(origin);
   if (!wanted || wanted !== origin) return false;
-  const rows = await db.select({ origins: partners.origins }).from(partners);
+  const rows = await db
+    .select({ origins: partners.origins })
+    .from(partners)
+    .where(isNull(partners.disabledAt));
   return rows.some((r) => normalizedOrigins(r.origins).includes(wanted));
 }
