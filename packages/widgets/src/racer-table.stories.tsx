@@ -215,6 +215,21 @@ export const Dark: Story = {
   },
 };
 
+/**
+ * The read-only table as on View Racers: on a 360px phone (the host page leaves it about 316px)
+ * portrait, rank, name and price fit without scrolling sideways.
+ */
+export const Mobile360ReadOnly: Story = {
+  name: "Mobile (360px), read-only",
+  args: { racers },
+  parameters: { frameWidth: 348 },
+  play: async ({ canvasElement }) => {
+    const scroller = canvasElement.querySelector<HTMLElement>(".gf-table-scroll");
+    await expect(scroller).not.toBeNull();
+    await expectNoHorizontalOverflow(scroller!);
+  },
+};
+
 export const Mobile360: Story = {
   name: "Mobile (360px)",
   args: { racers: [...longNameRacers, ...racers], action: teamBuilderAction },
