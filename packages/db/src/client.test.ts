@@ -36,7 +36,8 @@ describe("createDb", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // Two embedded databases started from disk, migrations included: slow on a busy machine.
+  }, 120_000);
 
   it("finds the repository's data folder from any folder inside it", () => {
     const fromPkg = defaultDataDir(process.cwd());
