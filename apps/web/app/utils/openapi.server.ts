@@ -1,7 +1,7 @@
 /**
  * The OpenAPI 3.1 description of the public API (`/api/v1/openapi.json`). Its schemas mirror the
- * response types of `@game/widgets/client`; `api.v1.openapi.test.ts` checks real answers of every
- * endpoint against them.
+ * response types of `@game/widgets/client`; `routes/api.v1.test.ts` checks that real answers of
+ * every endpoint have exactly the keys its schemas name.
  */
 import { CATEGORIES, CATEGORY_SLUGS } from "@game/core";
 import { API_RATE_LIMIT } from "./api.server";
