@@ -3,6 +3,8 @@
  * types, and what the OpenAPI document promises), no e-mail anywhere, 400/404 as JSON, teams
  * private until their event locks.
  */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { LOCK_MS, leagueScore, pointsForPosition } from "@game/core";
 import {
   createLeague,
@@ -15,11 +17,14 @@ import {
   users,
 } from "@game/db";
 import { createTestDb, type DbHandle } from "@game/db/testing";
+import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { matchRoutes } from "@remix-run/react";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { makeUser, testContext } from "../../tests/support/context";
+import { action as unknownAction, loader as unknownLoader } from "./api.v1.$";
 import { loader as eventsLoader } from "./api.v1.events";
 import { loader as racersLoader } from "./api.v1.events.$id.racers";
 import { loader as openApiLoader } from "./api.v1.openapi[.]json";
@@ -414,5 +419,86 @@ describe("GET /api/v1/openapi.json", () => {
       const s = schemas[name]!;
       if (s.required) expect(s.required.sort(), name).toEqual(keysOf(name));
     }
+  });
+});
+
+describe("an unknown /api/v1 path", () => {
+  type RouteObject = Parameters<typeof matchRoutes>[0][number];
+  /** The route file the app would answer `pathname` with (its flat-routes table, as built). */
+  function routeFileFor(pathname: string): string | undefined {
+    const appDir = path.resolve(fileURLToPath(new URL("..", import.meta.url)));
+    const manifest = flatRoutes(appDir, ["**/*.test.{ts,tsx}"]);
+    const childrenOf = (parentId: string): RouteObject[] =>
+      Object.values(manifest)
+        .filter((r) => (r.parentId ?? "root") === parentId)
+        .map((r) => ({
+          id: r.id,
+          path: r.path,
+          index: r.index,
+          children: r.index ? undefined : childrenOf(r.id),
+        })) as RouteObject[];
+    const matches = matchRoutes(
+      [{ id: "root", path: "/", children: childrenOf("root") }],
+      pathname,
+    );
+    return matches ? manifest[matches.at(-1)!.route.id!]?.file : undefined;
+  }
+
+  it("is routed to the API's 404, not the site's HTML home screen", () => {
+    for (const path of ["/api/v1/nope", "/api/v1/events/5", "/api/v1/teams", "/api/v1"]) {
+      expect(routeFileFor(path), path).toBe("routes/api.v1.$.ts");
+    }
+    expect(routeFileFor("/api/v1/events")).toBe("routes/api.v1.events.ts");
+    expect(routeFileFor("/api/v1/events/5/racers")).toBe("routes/api.v1.events.$id.racers.ts");
+    expect(routeFileFor("/no/such/page")).toBe("routes/$.tsx");
+  });
+
+  it("answers a JSON 404 in the API's error shape, with the API's headers", async () => {
+    const { res, json } = await get(unknownLoader, "/api/v1/nope", { params: { "*": "nope" } });
+    expect(res.status).toBe(404);
+    expect(res.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(res.headers.get("Vary")).toBe("Origin");
+    expect(shapes.error.parse(json).error.code).toBe("not_found");
+
+    // CORS as on every other endpoint: a partner's origin only, echoed exactly.
+    const partner = await get(unknownLoader, "/api/v1/nope", {
+      params: { "*": "nope" },
+      headers: { Origin: "https://bikes.example" },
+    });
+    expect(partner.res.status).toBe(404);
+    expect(partner.res.headers.get("Access-Control-Allow-Origin")).toBe("https://bikes.example");
+    const stranger = await get(unknownLoader, "/api/v1/nope", {
+      params: { "*": "nope" },
+      headers: { Origin: "https://evil.example" },
+    });
+    expect(stranger.res.headers.get("Access-Control-Allow-Origin")).toBeNull();
+  });
+
+  it("answers writes with the same 404 and preflights like the other endpoints", async () => {
+    const context = { ...testContext(h.db), clientIp: "10.2.0.1" };
+    const post = await unknownAction({
+      request: new Request("http://localhost/api/v1/nope", {
+        method: "POST",
+        headers: { Origin: "https://bikes.example" },
+      }),
+      context,
+      params: { "*": "nope" },
+    });
+    expect(post.status).toBe(404);
+    expect(post.headers.get("Access-Control-Allow-Origin")).toBe("https://bikes.example");
+    expect(shapes.error.parse(await post.json()).error.code).toBe("not_found");
+
+    const preflight = await unknownLoader({
+      request: new Request("http://localhost/api/v1/nope", {
+        method: "OPTIONS",
+        headers: { Origin: "https://bikes.example", "Access-Control-Request-Method": "GET" },
+      }),
+      context,
+      params: { "*": "nope" },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("Access-Control-Allow-Methods")).toBe("GET, HEAD, OPTIONS");
   });
 });
