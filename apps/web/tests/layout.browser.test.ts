@@ -1,13 +1,29 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { logIn, type TestAccount, withAccounts } from "./support/accounts";
 import { type RunningApp, startApp } from "./support/app";
 import { launchBrowser, watchErrors } from "./support/browser";
 
 let app: RunningApp;
 let browser: Browser;
 
+const PLAYER: TestAccount = {
+  username: "layout_rider",
+  email: "layout_rider@example.com",
+  password: "a long enough password",
+};
+const ADMIN: TestAccount = {
+  username: "layout_admin",
+  email: "layout_admin@example.com",
+  password: "another long password",
+  role: "admin",
+};
+
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  [app, browser] = await Promise.all([
+    startApp({ prepare: withAccounts(PLAYER, ADMIN) }),
+    launchBrowser(),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -39,7 +55,8 @@ const PUBLIC_ROUTES = [
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
-async function expectLayout(page: Page) {
+/** The bar and the footer; a signed-in player gets Logout (and their name) instead of Login. */
+async function expectLayout(page: Page, signedIn?: TestAccount) {
   const nav = mainNav(page);
   for (const link of NAV) {
     const a = nav.getByRole("link", { name: link.name, exact: true });
@@ -47,7 +64,16 @@ async function expectLayout(page: Page) {
     const href = await a.getAttribute("href");
     expect(href).toBe(`${link.path}${link.hash ?? ""}`);
   }
-  expect(await nav.getByRole("link", { name: "Login", exact: true }).count()).toBe(1);
+  const login = nav.getByRole("link", { name: "Login", exact: true });
+  const logout = nav.getByRole("button", { name: "Logout", exact: true });
+  expect(await login.count()).toBe(signedIn ? 0 : 1);
+  expect(await logout.count()).toBe(signedIn ? 1 : 0);
+  if (signedIn) {
+    const who = nav.getByText(`Signed in as ${signedIn.username}`, { exact: true });
+    expect(await who.count()).toBe(1);
+  }
+  const admin = nav.getByRole("link", { name: "Admin", exact: true });
+  expect(await admin.count()).toBe(signedIn?.role === "admin" ? 1 : 0);
   const footer = page.getByRole("contentinfo");
   expect(await footer.getByRole("link", { name: "hello@gravityfantasy.example" }).count()).toBe(1);
   expect(await footer.getByRole("link", { name: "Terms of Service" }).getAttribute("href")).toBe(
@@ -71,6 +97,30 @@ describe("layout", () => {
     }
     expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
     await page.close();
+  });
+
+  it("shows them to a signed-in player and an admin too, with Logout instead of Login", async () => {
+    const pages: [TestAccount, string[]][] = [
+      [
+        PLAYER,
+        ["/game/5", "/team-setup?game=5", "/players-ranking", `/players/${PLAYER.username}`],
+      ],
+      [ADMIN, ["/admin", "/game/5"]],
+    ];
+    for (const [account, paths] of pages) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      await logIn(page, app.url, account);
+      for (const path of paths) {
+        const res = await page.goto(`${app.url}${path}`);
+        expect(res?.status(), `${account.username} ${path}`).toBe(200);
+        expect(`${new URL(page.url()).pathname}${new URL(page.url()).search}`).toBe(path);
+        await expectLayout(page, account);
+      }
+      expect(errors, account.username).toEqual([]);
+      await context.close();
+    }
   });
 
   it("takes every nav link where it should go", async () => {
