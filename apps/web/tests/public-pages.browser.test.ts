@@ -67,6 +67,35 @@ describe("about", () => {
     await faq.locator("summary").click();
     expect(await faq.locator("p").isVisible()).toBe(true);
   });
+
+  it("has a table of contents linking to each of its sections", async () => {
+    expect((await page.goto(`${app.url}/about`))?.status()).toBe(200);
+    const toc = page.getByRole("navigation", { name: "Contents" }).getByRole("link");
+    const links = await toc.evaluateAll((as) =>
+      as.map((a) => ({ text: a.textContent ?? "", href: a.getAttribute("href") ?? "" })),
+    );
+    expect(links.map((l) => l.text)).toEqual([
+      "How it works",
+      "Team rules",
+      "Scoring",
+      "Budget and bank",
+      "Lock time",
+      "Mini leagues",
+      "FAQ",
+      "Our other games",
+    ]);
+    // Every entry names a section of the page by its heading.
+    for (const { text, href } of links) {
+      expect(href, text).toMatch(/^#[a-z-]+$/);
+      const section = page.locator(`section${href}`);
+      expect(await section.getByRole("heading", { level: 2 }).textContent(), href).toBe(text);
+    }
+    // Following one jumps there; the footer's /about#other-games keeps working.
+    await toc.filter({ hasText: "Scoring" }).click();
+    expect(new URL(page.url()).hash).toBe("#scoring");
+    expect(await page.locator(":target h2").textContent()).toBe("Scoring");
+    expect(links.at(-1)?.href).toBe("#other-games");
+  });
 });
 
 describe("legal pages", () => {

@@ -44,6 +44,18 @@ const SCORING = [
   { result: "Did not finish, did not start or disqualified (DNF, DNS, DSQ)", points: POINTS.none },
 ];
 
+/** The page's sections, in order: the table of contents links to each (`/about#scoring`). */
+const SECTIONS = [
+  { id: "how", title: "How it works" },
+  { id: "rules", title: "Team rules" },
+  { id: "scoring", title: "Scoring" },
+  { id: "budget", title: "Budget and bank" },
+  { id: "lock", title: "Lock time" },
+  { id: "leagues", title: "Mini leagues" },
+  { id: "faq", title: "FAQ" },
+  { id: "other-games", title: "Our other games" },
+] as const;
+
 const FAQ = [
   {
     q: "Does it cost anything?",
@@ -84,8 +96,18 @@ export default function About() {
   return (
     <GameBackdrop game={game} title={`About ${SITE_NAME}`} subtitle="How the game works">
       <article className="panel prose">
-        <section aria-labelledby="how">
-          <h2 id="how">How it works</h2>
+        <nav className="toc" aria-label="Contents">
+          <h2>Contents</h2>
+          <ol>
+            {SECTIONS.map((section) => (
+              <li key={section.id}>
+                <a href={`#${section.id}`}>{section.title}</a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+        <section id="how" aria-labelledby="how-title" className="about-section">
+          <h2 id="how-title">How it works</h2>
           <ol className="steps">
             <li>
               <strong>Pick your team.</strong> Choose {TEAM_SIZE} real downhill racers for the open
@@ -102,8 +124,8 @@ export default function About() {
           </ol>
         </section>
 
-        <section aria-labelledby="rules">
-          <h2 id="rules">Team rules</h2>
+        <section id="rules" aria-labelledby="rules-title" className="about-section">
+          <h2 id="rules-title">Team rules</h2>
           <ul>
             <li>Exactly {TEAM_SIZE} racers, each at most once.</li>
             <li>At least {MIN_FEMALE} women (Pro Women or 17-18 Women).</li>
@@ -116,8 +138,8 @@ export default function About() {
           </p>
         </section>
 
-        <section aria-labelledby="scoring">
-          <h2 id="scoring">Scoring</h2>
+        <section id="scoring" aria-labelledby="scoring-title" className="about-section">
+          <h2 id="scoring-title">Scoring</h2>
           <p>Each racer on your team scores for their result in their category:</p>
           <table className="table scoring-table">
             <caption className="visually-hidden">Points per race result</caption>
@@ -141,8 +163,8 @@ export default function About() {
           <p>Your event score is the sum of your six racers' points.</p>
         </section>
 
-        <section aria-labelledby="budget">
-          <h2 id="budget">Budget and bank</h2>
+        <section id="budget" aria-labelledby="budget-title" className="about-section">
+          <h2 id="budget-title">Budget and bank</h2>
           <p>
             Every player starts each event with a {formatPrice(BUDGET)} bank of fake money. Adding a
             racer takes their price from the bank; removing one gives it back. You can only add a
@@ -150,8 +172,8 @@ export default function About() {
           </p>
         </section>
 
-        <section aria-labelledby="lock">
-          <h2 id="lock">Lock time</h2>
+        <section id="lock" aria-labelledby="lock-title" className="about-section">
+          <h2 id="lock-title">Lock time</h2>
           <p>
             Teams lock {LOCK_HOURS} hours before the event starts. Until then you can change your
             team as often as you like; from then on it is frozen and scored as it stands.
@@ -163,8 +185,8 @@ export default function About() {
           ) : null}
         </section>
 
-        <section aria-labelledby="leagues">
-          <h2 id="leagues">Mini leagues</h2>
+        <section id="leagues" aria-labelledby="leagues-title" className="about-section">
+          <h2 id="leagues-title">Mini leagues</h2>
           <p>
             Once you have a team, create a league and invite friends by e-mail. Invited players
             accept or dismiss the invitation; members can leave at any time and only the owner can
@@ -173,8 +195,8 @@ export default function About() {
           </p>
         </section>
 
-        <section aria-labelledby="faq">
-          <h2 id="faq">FAQ</h2>
+        <section id="faq" aria-labelledby="faq-title" className="about-section">
+          <h2 id="faq-title">FAQ</h2>
           <div className="faq">
             {FAQ.map((item) => (
               <details key={item.q}>
@@ -185,7 +207,7 @@ export default function About() {
           </div>
         </section>
 
-        <section id="other-games" aria-labelledby="other-games-title">
+        <section id="other-games" aria-labelledby="other-games-title" className="about-section">
           <h2 id="other-games-title">Our other games</h2>
           <ul>
             {OTHER_GAMES.map((g) => (
