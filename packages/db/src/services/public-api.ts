@@ -19,6 +19,10 @@ import {
   teams,
   users,
 } from "../schema/index.js";
+import { type PublicRacer, publicRacerColumns } from "./racers.js";
+
+export type { PublicRacer };
+
 import { getLeagueRankingPage, getPlayerRankingPage, RANKING_PAGE_SIZE } from "./rankings.js";
 
 /** Rows per page of the ranking endpoints (the ranking pages' size). */
@@ -34,19 +38,6 @@ export interface PublicEvent {
   description: string;
   status: "open" | "closed" | "archived";
   startsAt: Date;
-}
-
-export interface PublicRacer {
-  id: number;
-  category: Category;
-  firstName: string;
-  lastName: string;
-  picture: string | null;
-  origin: string;
-  gameId: number;
-  rank2024: number;
-  totalPoint2024: number;
-  price: number;
 }
 
 export interface PublicPage<T> {
@@ -98,18 +89,7 @@ const eventColumns = {
   startsAt: events.startsAt,
 };
 
-const racerColumns = {
-  id: racers.id,
-  category: racers.category,
-  firstName: racers.firstName,
-  lastName: racers.lastName,
-  picture: racers.picture,
-  origin: racers.origin,
-  gameId: racers.gameId,
-  rank2024: racers.rank2024,
-  totalPoint2024: racers.totalPoint2024,
-  price: racers.price,
-};
+const racerColumns = publicRacerColumns;
 
 /** The fixed list of events, in id order. */
 export function listPublicEvents(db: DbOrTx): Promise<PublicEvent[]> {

@@ -21,6 +21,7 @@ import Papa from "papaparse";
 import { type DbOrTx, rowsOf } from "../client.js";
 import { events, racers } from "../schema/index.js";
 import { type AdminActor, recordAudit } from "./audit.js";
+import { type PublicRacer, publicRacerColumns } from "./racers.js";
 
 /** The file cannot be imported at all (too big, not a racer CSV): nothing was written. */
 export class RacerImportError extends Error {
@@ -386,17 +387,7 @@ async function updateById(tx: DbOrTx, chunk: Planned[]): Promise<number> {
   return rowsOf(result).length;
 }
 
-export interface AdminRacerRow {
-  id: number;
-  gameId: number;
-  category: Category;
-  firstName: string;
-  lastName: string;
-  picture: string | null;
-  origin: string;
-  rank2024: number;
-  totalPoint2024: number;
-  price: number;
+export interface AdminRacerRow extends PublicRacer {
   updatedAt: Date;
 }
 
@@ -412,19 +403,7 @@ export async function listRacersForAdmin(
   const offset = Math.max(Math.trunc(opts.offset ?? 0), 0);
   const [rows, [totals]] = await Promise.all([
     db
-      .select({
-        id: racers.id,
-        gameId: racers.gameId,
-        category: racers.category,
-        firstName: racers.firstName,
-        lastName: racers.lastName,
-        picture: racers.picture,
-        origin: racers.origin,
-        rank2024: racers.rank2024,
-        totalPoint2024: racers.totalPoint2024,
-        price: racers.price,
-        updatedAt: racers.updatedAt,
-      })
+      .select({ ...publicRacerColumns, updatedAt: racers.updatedAt })
       .from(racers)
       .where(and(...where))
       .orderBy(

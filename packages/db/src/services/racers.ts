@@ -5,6 +5,34 @@ import { racers } from "../schema/index.js";
 
 export type RacerRow = typeof racers.$inferSelect;
 
+/** A racer's public fields: everything but the name key and timestamps. */
+export const publicRacerColumns = {
+  id: racers.id,
+  gameId: racers.gameId,
+  category: racers.category,
+  firstName: racers.firstName,
+  lastName: racers.lastName,
+  picture: racers.picture,
+  origin: racers.origin,
+  rank2024: racers.rank2024,
+  totalPoint2024: racers.totalPoint2024,
+  price: racers.price,
+};
+
+/** A racer as the game shows it (table row, grid slot, detail modal, API). */
+export interface PublicRacer {
+  id: number;
+  gameId: number;
+  category: Category;
+  firstName: string;
+  lastName: string;
+  picture: string | null;
+  origin: string;
+  rank2024: number;
+  totalPoint2024: number;
+  price: number;
+}
+
 /**
  * The racers of one event, optionally of one category, in the spec's order: rank2024 ascending
  * with unranked racers (rank 0) last, then by name so the order is stable.

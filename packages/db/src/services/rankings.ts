@@ -14,6 +14,7 @@ import {
   teams,
   users,
 } from "../schema/index.js";
+import type { PublicRacer } from "./racers.js";
 
 /*
  * Rankings as stored by the settlement. Every read here is an index range or an index lookup:
@@ -404,17 +405,7 @@ export interface RacerEventResult {
   settled: boolean;
 }
 
-export interface RacerProfile {
-  id: number;
-  gameId: number;
-  category: Category;
-  firstName: string;
-  lastName: string;
-  picture: string | null;
-  origin: string;
-  rank2024: number;
-  totalPoint2024: number;
-  price: number;
+export interface RacerProfile extends PublicRacer {
   /** The racer's events (the same racer, matched by name, across events), in race order. */
   events: RacerEventResult[];
 }

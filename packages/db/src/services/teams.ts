@@ -1,28 +1,11 @@
-import {
-  BUDGET,
-  type Category,
-  canEditTeam,
-  TEAM_SIZE,
-  type TeamIssue,
-  validateTeam,
-} from "@game/core";
+import { BUDGET, canEditTeam, TEAM_SIZE, type TeamIssue, validateTeam } from "@game/core";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client.js";
 import { events, racers, teamRacers, teams } from "../schema/index.js";
+import { type PublicRacer, publicRacerColumns } from "./racers.js";
 
 /** A racer as the team builder shows it (table row, grid slot, detail modal). */
-export interface TeamRacerView {
-  id: number;
-  gameId: number;
-  category: Category;
-  firstName: string;
-  lastName: string;
-  picture: string | null;
-  origin: string;
-  rank2024: number;
-  totalPoint2024: number;
-  price: number;
-}
+export type TeamRacerView = PublicRacer;
 
 /** A player's team for one event, racers in slot order. */
 export interface TeamView {
@@ -35,18 +18,7 @@ export interface TeamView {
   racers: TeamRacerView[];
 }
 
-const racerColumns = {
-  id: racers.id,
-  gameId: racers.gameId,
-  category: racers.category,
-  firstName: racers.firstName,
-  lastName: racers.lastName,
-  picture: racers.picture,
-  origin: racers.origin,
-  rank2024: racers.rank2024,
-  totalPoint2024: racers.totalPoint2024,
-  price: racers.price,
-};
+const racerColumns = publicRacerColumns;
 
 /** The racers a team for `eventId` can be built from, best 2024 rank first (unranked last). */
 export function listTeamRacers(db: DbOrTx, eventId: number): Promise<TeamRacerView[]> {
