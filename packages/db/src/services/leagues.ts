@@ -90,6 +90,32 @@ async function lockLeague(tx: Tx, leagueId: number) {
   return row;
 }
 
+type LockedLeague = NonNullable<Awaited<ReturnType<typeof lockLeague>>>;
+
+/**
+ * The shared guard of the league actions: a signed-in actor, a valid id, then `fn` in one
+ * transaction with the league row locked (unknown leagues are not found).
+ */
+function withLockedLeague<T extends LeagueResult>(
+  db: DbOrTx,
+  actor: LeagueActor | null,
+  leagueId: number,
+  fn: (tx: Tx, league: LockedLeague, actor: LeagueActor) => Promise<T>,
+): Promise<T | typeof SIGNED_OUT | typeof NOT_FOUND> {
+  if (!actor) return Promise.resolve(SIGNED_OUT);
+  if (!validId(leagueId)) return Promise.resolve(NOT_FOUND);
+  return db.transaction(async (tx) => {
+    const league = await lockLeague(tx, leagueId);
+    if (!league) return NOT_FOUND;
+    return fn(tx, league, actor);
+  });
+}
+
+/** A non-owner's answer: forbidden when they can see the league, else not found (no leak). */
+async function refuseNonOwner(tx: Tx, leagueId: number, actor: LeagueActor) {
+  return (await canSee(tx, leagueId, actor)) ? FORBIDDEN : NOT_FOUND;
+}
+
 async function isMember(tx: DbOrTx, leagueId: number, userId: number): Promise<boolean> {
   const [row] = await tx
     .select({ userId: leagueMembers.userId })
@@ -367,11 +393,7 @@ export async function acceptInvitation(
   actor: LeagueActor | null,
   leagueId: number,
 ): Promise<LeagueResult<{ league: { id: number; name: string } }>> {
-  if (!actor) return SIGNED_OUT;
-  if (!validId(leagueId)) return NOT_FOUND;
-  return db.transaction(async (tx) => {
-    const league = await lockLeague(tx, leagueId);
-    if (!league) return NOT_FOUND;
+  return withLockedLeague(db, actor, leagueId, async (tx, league, actor) => {
     const invitation = await ownInvitation(tx, leagueId, actor);
     if (!invitation) return NOT_FOUND;
     await tx.delete(leagueInvitations).where(eq(leagueInvitations.id, invitation.id));
@@ -386,11 +408,7 @@ export async function dismissInvitation(
   actor: LeagueActor | null,
   leagueId: number,
 ): Promise<LeagueResult> {
-  if (!actor) return SIGNED_OUT;
-  if (!validId(leagueId)) return NOT_FOUND;
-  return db.transaction(async (tx) => {
-    const league = await lockLeague(tx, leagueId);
-    if (!league) return NOT_FOUND;
+  return withLockedLeague(db, actor, leagueId, async (tx, _league, actor) => {
     const invitation = await ownInvitation(tx, leagueId, actor);
     if (!invitation) return NOT_FOUND;
     await tx.delete(leagueInvitations).where(eq(leagueInvitations.id, invitation.id));
@@ -409,11 +427,7 @@ export async function leaveLeague(
   actor: LeagueActor | null,
   leagueId: number,
 ): Promise<LeagueResult<{ outcome: LeaveOutcome; newOwner?: { id: number; username: string } }>> {
-  if (!actor) return SIGNED_OUT;
-  if (!validId(leagueId)) return NOT_FOUND;
-  return db.transaction(async (tx) => {
-    const league = await lockLeague(tx, leagueId);
-    if (!league) return NOT_FOUND;
+  return withLockedLeague(db, actor, leagueId, async (tx, league, actor) => {
     const removed = await tx
       .delete(leagueMembers)
       .where(and(eq(leagueMembers.leagueId, leagueId), eq(leagueMembers.userId, actor.id)))
@@ -446,14 +460,8 @@ export async function deleteLeague(
   actor: LeagueActor | null,
   leagueId: number,
 ): Promise<LeagueResult<{ league: { id: number; name: string } }>> {
-  if (!actor) return SIGNED_OUT;
-  if (!validId(leagueId)) return NOT_FOUND;
-  return db.transaction(async (tx) => {
-    const league = await lockLeague(tx, leagueId);
-    if (!league) return NOT_FOUND;
-    if (league.ownerId !== actor.id) {
-      return (await canSee(tx, leagueId, actor)) ? FORBIDDEN : NOT_FOUND;
-    }
+  return withLockedLeague(db, actor, leagueId, async (tx, league, actor) => {
+    if (league.ownerId !== actor.id) return refuseNonOwner(tx, leagueId, actor);
     await tx.delete(leagues).where(eq(leagues.id, leagueId));
     return { ok: true, league: { id: league.id, name: league.name } };
   });
@@ -515,14 +523,8 @@ export async function resetJoinCode(
   actor: LeagueActor | null,
   leagueId: number,
 ): Promise<LeagueResult<{ joinCode: string }>> {
-  if (!actor) return SIGNED_OUT;
-  if (!validId(leagueId)) return NOT_FOUND;
-  return db.transaction(async (tx) => {
-    const league = await lockLeague(tx, leagueId);
-    if (!league) return NOT_FOUND;
-    if (league.ownerId !== actor.id) {
-      return (await canSee(tx, leagueId, actor)) ? FORBIDDEN : NOT_FOUND;
-    }
+  return withLockedLeague(db, actor, leagueId, async (tx, league, actor) => {
+    if (league.ownerId !== actor.id) return refuseNonOwner(tx, leagueId, actor);
     for (let attempt = 0; ; attempt++) {
       const joinCode = newJoinCode();
       const [clash] = await tx
