@@ -285,6 +285,12 @@ describe("visitors and unknown events", () => {
     for (const path of ["/game/999", "/game/6", "/game/abc"]) {
       await page.goto(`${app.url}${path}`);
       expect(new URL(page.url()).pathname).toBe("/");
+      // The spec's 'Game not found.', in an alert, once: its code leaves the address bar.
+      const alert = page.getByRole("alert").filter({ hasText: "Game not found." });
+      expect(await alert.textContent()).toBe("Game not found.");
+      await expect.poll(() => new URL(page.url()).search).toBe("");
+      await page.reload();
+      expect(await page.getByText("Game not found.").count()).toBe(0);
     }
     await page.goto(`${app.url}/team-setup?game=5`);
     const url = new URL(page.url());

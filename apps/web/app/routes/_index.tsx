@@ -8,6 +8,6 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function Home() {
-  const { events, user } = useLoaderData<typeof loader>();
-  return <HomeScreen events={events} user={user} />;
+  const { events, user, notice } = useLoaderData<typeof loader>();
+  return <HomeScreen events={events} user={user} notice={notice} />;
 }

@@ -45,4 +45,13 @@ describe("loadHome", () => {
     expect(user).toEqual({ username: "Gwin" });
     expect(events[0]!.dateText).toBe("18. April 2027");
   });
+
+  it("carries the one-time notice of the page that sent the player here, known codes only", async () => {
+    const ctx = testContext(h.db);
+    const notice = async (path: string) => (await loadHome(request(path), ctx)).notice;
+    expect(await notice("/?notice=game-not-found")).toBe("Game not found.");
+    expect(await notice("/")).toBeNull();
+    expect(await notice("/?notice=You%20won%20a%20prize")).toBeNull();
+    expect(await notice("/?notice=toString")).toBeNull();
+  });
 });

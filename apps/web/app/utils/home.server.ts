@@ -1,5 +1,6 @@
 import { listEvents } from "@game/db";
 import type { AppLoadContext } from "@remix-run/node";
+import { HOME_NOTICE_PARAM, homeNoticeText } from "~/components/layout/home-notices";
 import { getUser } from "./auth.server";
 
 /** An event card's data, as the home page and the event widgets take it. */
@@ -51,7 +52,10 @@ export function eventOrder(a: HomeEvent, b: HomeEvent): number {
   return (a.status === "archived" ? -byDate : byDate) || a.id - b.id;
 }
 
-/** The home screen: every event and the signed-in player, if any. */
+/**
+ * The home screen: every event, the signed-in player, if any, and the one-time notice of the page
+ * that sent the player here (`?notice=`; null when there is none or the code is unknown).
+ */
 export async function loadHome(request: Request, context: AppLoadContext) {
   const [rows, user] = await Promise.all([listEvents(context.db), getUser(request, context)]);
   const locale = preferredLocale(request);
@@ -68,5 +72,6 @@ export async function loadHome(request: Request, context: AppLoadContext) {
     dateText: format.format(e.startsAt),
   }));
   events.sort(eventOrder);
-  return { events, user: user ? { username: user.username } : null };
+  const notice = homeNoticeText(new URL(request.url).searchParams.get(HOME_NOTICE_PARAM));
+  return { events, user: user ? { username: user.username } : null, notice };
 }

@@ -1,19 +1,43 @@
 import { BUDGET, formatPrice, TEAM_SIZE } from "@game/core";
 import { EventList } from "@game/widgets/event-list";
 import { Link } from "@remix-run/react";
+import { useEffect } from "react";
 import type { HomeEvent } from "~/utils/home.server";
 import { authPath } from "../auth/auth-form";
 import { isPlainClick, useLoginModal } from "../auth/login-modal";
+import { HOME_NOTICE_PARAM } from "./home-notices";
 
 export interface HomeScreenProps {
   events: HomeEvent[];
   user: { username: string } | null;
   /** Set on the unknown-path screen: says so above the usual home screen. */
   notFound?: boolean;
+  /** A one-time notice from the page that sent the player here ("Game not found."). */
+  notice?: string | null;
+}
+
+/**
+ * The notice in an alert region (there from the first render, so a client-side arrival announces
+ * it). Its code then leaves the address bar, so a reload or a shared link does not repeat it.
+ */
+function HomeNotice({ notice }: { notice: string | null }) {
+  useEffect(() => {
+    if (!notice) return;
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has(HOME_NOTICE_PARAM)) return;
+    url.searchParams.delete(HOME_NOTICE_PARAM);
+    window.history.replaceState(window.history.state, "", url);
+  }, [notice]);
+
+  return (
+    <div role="alert" className="home-notice">
+      {notice ? <p className="notice">{notice}</p> : null}
+    </div>
+  );
 }
 
 /** The home screen: what the game is, and the event cards (only an open event can be entered). */
-export function HomeScreen({ events, user, notFound }: HomeScreenProps) {
+export function HomeScreen({ events, user, notFound, notice }: HomeScreenProps) {
   const login = useLoginModal();
   const openEvent = events.find((e) => e.status === "open");
   const dates = new Map(events.map((e) => [e.startsAt, e.dateText]));
@@ -21,6 +45,7 @@ export function HomeScreen({ events, user, notFound }: HomeScreenProps) {
 
   return (
     <main className="home">
+      <HomeNotice notice={notice ?? null} />
       {notFound ? (
         <div className="notice" role="status">
           <strong>We could not find that page.</strong> Here are the events instead.

@@ -4,6 +4,7 @@ import { createTestDb, type DbHandle } from "@game/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rememberGame } from "~/utils/game.server";
+import { loadHome } from "~/utils/home.server";
 import { cookieFor, makeUser, request, testContext } from "../../../tests/support/context";
 import { loadEventHome } from "./event-home.server";
 
@@ -34,18 +35,22 @@ afterAll(() => h.close());
 
 const early = () => new Date(start - LOCK_MS - 86_400_000);
 
+/** Home, carrying the spec's "Game not found." (the home screen shows it once). */
 async function expectRedirectHome(promise: Promise<unknown>) {
   await expect(promise).rejects.toSatisfy(
-    (r: Response) => r.status === 302 && r.headers.get("Location") === "/",
+    (r: Response) => r.status === 302 && r.headers.get("Location") === "/?notice=game-not-found",
   );
 }
 
 describe("event home loader", () => {
-  it("sends unknown, malformed and not-open events back to /", async () => {
+  it("sends unknown, malformed and not-open events back to / saying 'Game not found.'", async () => {
     const ctx = testContext(h.db);
     for (const id of ["999", "abc", "5.0", "-5", "05x", "1", "6", "12", "99999999999", undefined]) {
       await expectRedirectHome(loadEventHome(request(`/game/${id}`), ctx, id));
     }
+    // Where the redirect lands, the home screen has the sentence to show.
+    const { notice } = await loadHome(request("/?notice=game-not-found"), ctx);
+    expect(notice).toBe("Game not found.");
   });
 
   it("shows a visitor the event and the lock moment, with no team and no greeting", async () => {

@@ -2,6 +2,7 @@
 import { BUDGET, bank, canEnterEvent, isLocked, lockTime } from "@game/core";
 import { getEvent, getTeam, type TeamRacerView } from "@game/db";
 import { type AppLoadContext, redirect } from "@remix-run/node";
+import { homeWithNotice } from "~/components/layout/home-notices";
 import { getUser, type SessionUser } from "~/utils/auth.server";
 import { rememberGame } from "~/utils/game.server";
 
@@ -38,7 +39,7 @@ export interface EventHome {
 }
 
 /**
- * The event home, or a redirect to `/` when the id is not an open event. Returns the data and
+ * The event home, or a redirect to `/` saying "Game not found." when the id is not an open event. Returns the data and
  * the Set-Cookie header remembering the game, so the route can add its own blocks (leagues).
  */
 export async function loadEventHome(
@@ -48,7 +49,7 @@ export async function loadEventHome(
 ): Promise<{ home: EventHome; user: SessionUser | null; headers: Headers }> {
   const id = Number(idParam);
   const event = /^\d{1,9}$/.test(idParam ?? "") ? await getEvent(context.db, id) : undefined;
-  if (!event || !canEnterEvent(event)) throw redirect("/");
+  if (!event || !canEnterEvent(event)) throw redirect(homeWithNotice("game-not-found"));
 
   const user = await getUser(request, context);
   const team = user ? await getTeam(context.db, user.id, event.id) : null;
