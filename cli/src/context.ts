@@ -1,5 +1,8 @@
+import os from "node:os";
 import path from "node:path";
 import {
+  type AdminActor,
+  cliActor,
   connectionForDataDir,
   createDb,
   DB_SOCKET_FILE,
@@ -20,6 +23,18 @@ export function globalOptions(cmd: Command): GlobalOptions {
   let root = cmd;
   while (root.parent) root = root.parent;
   return root.opts<GlobalOptions>();
+}
+
+/**
+ * Who the audit log names for this run: "cli:<OS user>", or plain "cli" when the system cannot
+ * say (no passwd entry for the uid in some containers, for one).
+ */
+export function currentActor(userInfo: () => { username: string } = os.userInfo): AdminActor {
+  try {
+    return cliActor(userInfo().username);
+  } catch {
+    return cliActor();
+  }
 }
 
 export interface CliDb extends DbHandle {

@@ -3,8 +3,10 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { createDb, listAudit } from "@game/db";
 import type { Command } from "commander";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { currentActor } from "./context.js";
 import { buildProgram, run } from "./program.js";
 
 const bin = fileURLToPath(new URL("../bin/game-admin.js", import.meta.url));
@@ -41,6 +43,22 @@ describe("game-admin", () => {
     expect(first.stdout).toMatch(/Seeded 12 events and \d+ racers/);
     const again = cli("db", "seed");
     expect(again.stdout).toContain("Seeded 0 events and 0 racers");
+  });
+
+  it("audits the seed that wrote something, naming who ran it", async () => {
+    const h = await createDb({ url: "", dataDir, migrate: false });
+    try {
+      const { rows } = await listAudit(h.db, { action: "db.seed" });
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        actor: currentActor().actor,
+        target: "seed",
+        detail: { eventsAdded: 12, racersFile: "racers.csv" },
+      });
+      expect((rows[0]!.detail as { racersAdded: number }).racersAdded).toBeGreaterThan(0);
+    } finally {
+      await h.close();
+    }
   });
 
   it("never opens a folder that a live app holds, even when its socket does not answer", () => {

@@ -1,6 +1,6 @@
 import { seed } from "@game/db";
 import { Command } from "commander";
-import { openDb, withDb } from "../context.js";
+import { currentActor, openDb, withDb } from "../context.js";
 
 export function dbCommand(): Command {
   const db = new Command("db").description("database maintenance");
@@ -18,7 +18,7 @@ export function dbCommand(): Command {
     .description("add the 12 events and the seed racers (idempotent)")
     .addHelpText("after", "\nExample:\n  $ game-admin db seed")
     .action(async (_opts, cmd: Command) => {
-      const r = await withDb(cmd, (h) => seed(h.db));
+      const r = await withDb(cmd, (h) => seed(h.db, { actor: currentActor() }));
       console.log(`Seeded ${r.eventsAdded} events and ${r.racersAdded} racers.`);
     });
 

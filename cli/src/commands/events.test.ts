@@ -1,5 +1,6 @@
 import { auditLog, getEvent, seed } from "@game/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { currentActor } from "../context.js";
 import { type CliTarget, cliTarget, runCli } from "../test-support.js";
 
 // The test holds the database, as the running app does: on PGlite the CLI goes through the socket.
@@ -39,7 +40,11 @@ describe("events", () => {
     const again = await runCli(t, "events", "status", "6", "open");
     expect(again.stdout).toContain("was already open");
     const entries = await t.h!.db.select().from(auditLog);
-    expect(entries).toMatchObject([{ actor: "cli", action: "event.status", target: "event:6" }]);
+    // Named by the OS user who ran it ("cli:alice"), as the CLI process sees it.
+    expect(entries).toMatchObject([
+      { actor: currentActor().actor, actorId: null, action: "event.status", target: "event:6" },
+    ]);
+    expect(entries[0]!.actor).toMatch(/^cli(:.+)?$/);
   });
 
   it("schedules an event from an ISO time with an offset", async () => {

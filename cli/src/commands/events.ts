@@ -1,7 +1,7 @@
 import { EVENT_STATUSES, lockTime } from "@game/core";
-import { CLI_ACTOR, listEvents, scheduleEvent, setEventStatus } from "@game/db";
+import { listEvents, scheduleEvent, setEventStatus } from "@game/db";
 import { Argument, Command, InvalidArgumentError } from "commander";
-import { withDb } from "../context.js";
+import { currentActor, withDb } from "../context.js";
 import { positiveInt } from "../errors.js";
 import { printJson, printTable } from "../output.js";
 
@@ -65,7 +65,7 @@ export function eventsCommand(): Command {
     .addArgument(new Argument("<status>", "new status").choices(EVENT_STATUSES))
     .addHelpText("after", "\nExample:\n  $ game-admin events status 6 open")
     .action(async (id: number, status: string, _opts: unknown, cmd: Command) => {
-      const r = await withDb(cmd, (h) => setEventStatus(h.db, id, status, CLI_ACTOR));
+      const r = await withDb(cmd, (h) => setEventStatus(h.db, id, status, currentActor()));
       console.log(
         r.changed
           ? `Event ${id} (${r.event.name}) is now ${status}.`
@@ -80,7 +80,7 @@ export function eventsCommand(): Command {
     .argument("<time>", "ISO 8601 time with zone", isoTime)
     .addHelpText("after", "\nExample:\n  $ game-admin events schedule 5 2027-04-18T16:00:00Z")
     .action(async (id: number, at: Date, _opts: unknown, cmd: Command) => {
-      const r = await withDb(cmd, (h) => scheduleEvent(h.db, id, at, CLI_ACTOR));
+      const r = await withDb(cmd, (h) => scheduleEvent(h.db, id, at, currentActor()));
       const when = r.event.startsAt.toISOString();
       const lock = lockTime(r.event).toISOString();
       console.log(

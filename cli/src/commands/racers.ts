@@ -2,7 +2,6 @@ import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { type Category, formatPrice, normalizeCategory } from "@game/core";
 import {
-  CLI_ACTOR,
   checkCsvSize,
   importRacers,
   listRacersForAdmin,
@@ -10,7 +9,7 @@ import {
   readRacerCsv,
 } from "@game/db";
 import { Command, InvalidArgumentError } from "commander";
-import { withDb } from "../context.js";
+import { currentActor, withDb } from "../context.js";
 import { CliError, positiveInt } from "../errors.js";
 import { inert, printJson, printTable, progress } from "../output.js";
 
@@ -83,7 +82,7 @@ export function racersCommand(): Command {
             records,
             gameId: opts.game,
             dryRun: opts.dryRun,
-            actor: CLI_ACTOR,
+            actor: currentActor(),
             source: path.basename(file),
             onProgress: (done, total) => bar.update(done, total),
           }),

@@ -1,9 +1,9 @@
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { CSV_MAX_BYTES, formatResultIssue, isLocked, lockTime } from "@game/core";
-import { CLI_ACTOR, getEvent, importResults, listEventResults } from "@game/db";
+import { getEvent, importResults, listEventResults } from "@game/db";
 import { Command } from "commander";
-import { withDb } from "../context.js";
+import { currentActor, withDb } from "../context.js";
 import { CliError, positiveInt } from "../errors.js";
 import { inert, printJson, printTable } from "../output.js";
 import { settlementLine } from "./scores.js";
@@ -60,7 +60,7 @@ export function resultsCommand(): Command {
           const outcome = await importResults(h.db, eventId, text, {
             now,
             dryRun: opts.dryRun,
-            audit: CLI_ACTOR,
+            audit: currentActor(),
           });
           if (!outcome.ok) {
             if (opts.json) printJson(outcome);

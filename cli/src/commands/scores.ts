@@ -1,12 +1,6 @@
-import {
-  CLI_ACTOR,
-  freezeDueEvents,
-  SettlementError,
-  type SettlementSummary,
-  settleEvent,
-} from "@game/db";
+import { freezeDueEvents, SettlementError, type SettlementSummary, settleEvent } from "@game/db";
 import { Command } from "commander";
-import { withDb } from "../context.js";
+import { currentActor, withDb } from "../context.js";
 import { CliError, positiveInt } from "../errors.js";
 import { printJson } from "../output.js";
 
@@ -32,7 +26,7 @@ export function scoresCommand(): Command {
     .action(async (eventId: number, opts: { json?: boolean }, cmd: Command) => {
       const summary = await withDb(cmd, async (h) => {
         try {
-          return await settleEvent(h.db, eventId, { now: new Date(), audit: CLI_ACTOR });
+          return await settleEvent(h.db, eventId, { now: new Date(), audit: currentActor() });
         } catch (error) {
           if (error instanceof SettlementError) throw new CliError(error.message);
           throw error;

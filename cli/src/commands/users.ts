@@ -2,13 +2,12 @@ import {
   type AdminUserRow,
   acceptUser,
   blockUser,
-  CLI_ACTOR,
   grantAdmin,
   listUsersForAdmin,
   type UserChange,
 } from "@game/db";
 import { Command } from "commander";
-import { type CliDb, withDb } from "../context.js";
+import { type CliDb, currentActor, withDb } from "../context.js";
 import { inert, printJson, printTable } from "../output.js";
 
 function userAction(
@@ -61,7 +60,7 @@ export function usersCommand(): Command {
     userAction(
       "grant-admin",
       "make a user an admin (how the first admin is made)",
-      (h, email) => grantAdmin(h.db, { email }, CLI_ACTOR),
+      (h, email) => grantAdmin(h.db, { email }, currentActor()),
       (u) => `${u.email} is now an admin.`,
       (u) => `${u.email} already was an admin.`,
     ),
@@ -70,7 +69,7 @@ export function usersCommand(): Command {
     userAction(
       "block",
       "stop a user from logging in and end their sessions",
-      (h, email) => blockUser(h.db, { email }, CLI_ACTOR),
+      (h, email) => blockUser(h.db, { email }, currentActor()),
       (u) => `${u.email} is blocked; their sessions have ended.`,
       (u) => `${u.email} already was blocked; any session has ended.`,
     ),
@@ -79,7 +78,7 @@ export function usersCommand(): Command {
     userAction(
       "accept",
       "let a user log in (again)",
-      (h, email) => acceptUser(h.db, { email }, CLI_ACTOR),
+      (h, email) => acceptUser(h.db, { email }, currentActor()),
       (u) => `${u.email} is accepted and can log in.`,
       (u) => `${u.email} already was accepted.`,
     ),
