@@ -1,6 +1,7 @@
 import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { currentActor } from "./context.js";
+import { currentActor, inputPath } from "./context.js";
 
 describe("currentActor", () => {
   it("names the OS user who runs the CLI", () => {
@@ -21,5 +22,26 @@ describe("currentActor", () => {
     };
     expect(currentActor(noPasswdEntry)).toEqual({ actor: "cli", actorId: null });
     expect(currentActor(() => ({ username: "" }))).toEqual({ actor: "cli", actorId: null });
+  });
+});
+
+describe("inputPath", () => {
+  const where = path.resolve("/users/alice/results");
+
+  it("resolves a relative path against INIT_CWD, where npm was started", () => {
+    expect(inputPath("round-1.csv", { INIT_CWD: where })).toBe(path.join(where, "round-1.csv"));
+    expect(inputPath("../r.csv", { INIT_CWD: where })).toBe(path.resolve(where, "../r.csv"));
+  });
+
+  it("falls back to the working directory without INIT_CWD", () => {
+    expect(inputPath("round-1.csv", {})).toBe(path.resolve(process.cwd(), "round-1.csv"));
+    expect(inputPath("round-1.csv", { INIT_CWD: "" })).toBe(
+      path.resolve(process.cwd(), "round-1.csv"),
+    );
+  });
+
+  it("leaves an absolute path alone", () => {
+    const file = path.resolve("/tmp/round-1.csv");
+    expect(inputPath(file, { INIT_CWD: where })).toBe(file);
   });
 });

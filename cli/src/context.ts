@@ -37,6 +37,15 @@ export function currentActor(userInfo: () => { username: string } = os.userInfo)
   }
 }
 
+/**
+ * A file named on the command line, as an absolute path. `npm run cli` runs the CLI from the
+ * repository root, so a relative path is resolved against INIT_CWD (the folder npm was started
+ * in, set by npm and npx) when there is one, else against the working directory.
+ */
+export function inputPath(file: string, env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(env.INIT_CWD || process.cwd(), file);
+}
+
 export interface CliDb extends DbHandle {
   /** Where the data is, for messages: never contains a password. */
   label: string;
@@ -56,7 +65,7 @@ export async function openDb(cmd: Command, opts: { migrate?: boolean } = {}): Pr
     const h = await createDb({ url, migrate });
     return { ...h, label: `postgres: ${h.location}` };
   }
-  const dataDir = g.dataDir ? path.resolve(g.dataDir) : resolveDataDir();
+  const dataDir = g.dataDir ? inputPath(g.dataDir) : resolveDataDir();
   const shared = connectionForDataDir(dataDir);
   if (shared) {
     try {

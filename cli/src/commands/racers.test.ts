@@ -1,3 +1,5 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import { CSV_MAX_BYTES } from "@game/core";
 import { seed } from "@game/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -152,6 +154,32 @@ describe("racers import", () => {
     expect(r.stderr).toMatch(
       /^error: The file is 5\.0 MB; racer files are limited to 5\.0 MB\.\n$/,
     );
+  });
+
+  it("finds a relative path where npm was started (INIT_CWD), not where it runs the CLI", async () => {
+    // `npm run cli` runs the CLI in the repository root, with INIT_CWD = the user's folder.
+    writeFile(t, "here.csv", `${HEADER}\nPro Men,Init,Cwd,,,3,1,1,1\n`);
+    const root = path.join(t.dir, "repo-root");
+    mkdirSync(root, { recursive: true });
+    const viaNpm = { ...t, dir: root, env: { ...t.env, INIT_CWD: t.dir } };
+    const r = await runCli(viaNpm, "racers", "import", "here.csv", "--json");
+    expect(r.stderr).not.toContain("error");
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ created: 1 });
+    expect((await listed(3)).map((x) => x.lastName)).toEqual(["Cwd"]);
+
+    // Without INIT_CWD (run directly, or by a bare `node`), the working directory counts.
+    const direct = { ...t, env: { ...t.env } };
+    delete direct.env.INIT_CWD;
+    const again = await runCli(direct, "racers", "import", "here.csv", "--json");
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ unchanged: 1 });
+
+    // INIT_CWD wins over the working directory; messages name the file as typed.
+    const elsewhere = { ...t, env: { ...t.env, INIT_CWD: root } };
+    const missing = await runCli(elsewhere, "racers", "import", "here.csv");
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toBe("error: cannot read here.csv: ENOENT\n");
   });
 
   it("exits 2 on wrong usage, before touching the database", async () => {

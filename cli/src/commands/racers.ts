@@ -9,7 +9,7 @@ import {
   readRacerCsv,
 } from "@game/db";
 import { Command, InvalidArgumentError } from "commander";
-import { currentActor, withDb } from "../context.js";
+import { currentActor, inputPath, withDb } from "../context.js";
 import { CliError, positiveInt } from "../errors.js";
 import { inert, printJson, printTable, progress } from "../output.js";
 
@@ -20,10 +20,12 @@ function category(value: string): Category {
   return c;
 }
 
+/** Reads the file named `file` on the command line (messages name it as the user typed it). */
 function readFile(file: string): string {
+  const at = inputPath(file);
   let size: number;
   try {
-    const stat = statSync(file);
+    const stat = statSync(at);
     if (!stat.isFile()) throw new CliError(`${file} is not a file`);
     size = stat.size;
   } catch (error) {
@@ -32,7 +34,7 @@ function readFile(file: string): string {
   }
   // Refused before reading: a 2 GB file should not be loaded to learn it is too big.
   checkCsvSize(size);
-  return readFileSync(file, "utf8");
+  return readFileSync(at, "utf8");
 }
 
 function printSummary(s: RacerImportSummary, file: string): void {

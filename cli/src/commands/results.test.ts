@@ -1,3 +1,5 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import { accounts, events, racers, seed, teamRacers, teams, users } from "@game/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -79,6 +81,20 @@ describe("results import", () => {
     expect(r.stdout).toContain("finished: 1, DNF: 1, DNS: 0, DSQ: 0");
     expect(r.stdout).not.toContain("Scored event");
     expect(await points(ann)).toBe(0);
+  });
+
+  it("finds a relative path where npm was started (INIT_CWD), as `npm run cli` runs", async () => {
+    writeFile(t, "init-cwd.csv", [HEADER, line("1", men[0]!)].join("\n"));
+    const root = path.join(t.dir, "repo-root");
+    mkdirSync(root, { recursive: true });
+    const viaNpm = { ...t, dir: root, env: { ...t.env, INIT_CWD: t.dir } };
+    const r = await runCli(viaNpm, "results", "import", "5", "init-cwd.csv", "--dry-run");
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("Dry run (nothing written): init-cwd.csv: 1 results for");
+    const elsewhere = { ...t, env: { ...t.env, INIT_CWD: root } };
+    const missing = await runCli(elsewhere, "results", "import", "5", "init-cwd.csv");
+    expect(missing).toMatchObject({ code: 1, stderr: "error: cannot read init-cwd.csv: ENOENT\n" });
   });
 
   it("imports and scores; a corrected file replaces the results; settle again changes nothing", async () => {

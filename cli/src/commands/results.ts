@@ -3,15 +3,17 @@ import path from "node:path";
 import { CSV_MAX_BYTES, formatResultIssue, isLocked, lockTime } from "@game/core";
 import { getEvent, importResults, listEventResults } from "@game/db";
 import { Command } from "commander";
-import { currentActor, withDb } from "../context.js";
+import { currentActor, inputPath, withDb } from "../context.js";
 import { CliError, positiveInt } from "../errors.js";
 import { inert, printJson, printTable } from "../output.js";
 import { settlementLine } from "./scores.js";
 
+/** Reads the file named `file` on the command line (messages name it as the user typed it). */
 function readResultsFile(file: string): string {
+  const at = inputPath(file);
   let size: number;
   try {
-    const stat = statSync(file);
+    const stat = statSync(at);
     if (!stat.isFile()) throw new CliError(`${file} is not a file`);
     size = stat.size;
   } catch (error) {
@@ -21,7 +23,7 @@ function readResultsFile(file: string): string {
   if (size > CSV_MAX_BYTES) {
     throw new CliError(`${file} is larger than ${CSV_MAX_BYTES / 1024 / 1024} MB`);
   }
-  return readFileSync(file, "utf8");
+  return readFileSync(at, "utf8");
 }
 
 const place = (r: { status: string; position: number | null }) =>
