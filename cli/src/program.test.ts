@@ -121,8 +121,48 @@ describe("commands", () => {
       cmd.configureOutput({ writeOut: (s) => (out += s) });
       cmd.outputHelp();
       expect(cmd.description(), name).not.toBe("");
-      expect(out, name).toContain(`Example:\n  $ game-admin ${name}`);
+      // The example block shows the command itself, possibly after a step it needs first
+      // (`partners delete` is shown after the `partners disable` it requires).
+      const [, block] = out.split("\nExample:\n");
+      expect(block, name).toBeDefined();
+      expect(
+        block!
+          .split("\n")
+          .some((l) => l === `  $ game-admin ${name}` || l.startsWith(`  $ game-admin ${name} `)),
+        name,
+      ).toBe(true);
     }
+  });
+
+  it("ends every group's --help with examples of its own sub-commands", () => {
+    const groups = buildProgram().commands.filter((c) => c.commands.length > 0);
+    expect(groups.map((g) => g.name())).toEqual(
+      expect.arrayContaining(["racers", "results", "scores", "events", "users", "partners", "db"]),
+    );
+    for (const group of groups) {
+      let out = "";
+      group.configureOutput({ writeOut: (s) => (out += s) });
+      group.outputHelp();
+      const name = group.name();
+      const [, block] = out.split("\nExamples:\n");
+      expect(block, name).toBeDefined();
+      const examples = block!.trimEnd().split("\n");
+      expect(examples.length, name).toBeGreaterThan(0);
+      const subs = group.commands.map((c) => c.name());
+      for (const example of examples) {
+        const [dollar, bin, cmd, sub] = example.trim().split(/\s+/);
+        expect([dollar, bin, cmd], example).toEqual(["$", "game-admin", name]);
+        expect(subs, example).toContain(sub);
+      }
+    }
+  });
+
+  it("shows the group examples on `game-admin <group> --help`", () => {
+    const r = cli("partners", "--help");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /\nExamples:\n {2}\$ game-admin partners add .*\n {2}\$ game-admin partners list\n$/,
+    );
   });
 
   it("treats bad arguments and options as wrong usage (exit 2)", async () => {

@@ -9,16 +9,23 @@ import { scoresCommand } from "./commands/scores.js";
 import { usersCommand } from "./commands/users.js";
 import { CliError } from "./errors.js";
 
-/** The top-level commands, one factory per file in ./commands: add a command with one line. */
-const COMMANDS: Array<() => Command> = [
-  racersCommand,
-  resultsCommand,
-  scoresCommand,
-  eventsCommand,
-  usersCommand,
-  partnersCommand,
-  dbCommand,
+/**
+ * The top-level commands, one factory per file in ./commands, each with the examples its group
+ * help (`game-admin racers --help`) ends with: add a command with one line.
+ */
+const COMMANDS: Array<[make: () => Command, examples: string[]]> = [
+  [racersCommand, ["racers import racers.csv --dry-run", "racers list --game 5 --json"]],
+  [resultsCommand, ["results import 5 round-1.csv --dry-run", "results list 5"]],
+  [scoresCommand, ["scores settle 5", "scores freeze"]],
+  [eventsCommand, ["events list", "events status 6 open"]],
+  [usersCommand, ["users list --search example.com", "users grant-admin you@example.com"]],
+  [partnersCommand, ['partners add "MTB News" https://mtbnews.example', "partners list"]],
+  [dbCommand, ["db migrate", "db seed"]],
 ];
+
+function exampleHelp(examples: string[]): string {
+  return `\nExamples:\n${examples.map((e) => `  $ game-admin ${e}`).join("\n")}`;
+}
 
 /** Commander throws instead of exiting (so `run` decides the exit code), at every level. */
 function throwOnExit(cmd: Command): void {
@@ -37,7 +44,9 @@ export function buildProgram(): Command {
       "after",
       "\nExit codes: 0 ok, 1 failure (bad file, unknown event, database down), 2 wrong usage.\n\nExample:\n  $ game-admin racers import racers.csv --dry-run",
     );
-  for (const make of COMMANDS) program.addCommand(make());
+  for (const [make, examples] of COMMANDS) {
+    program.addCommand(make().addHelpText("after", exampleHelp(examples)));
+  }
   throwOnExit(program);
   return program;
 }
