@@ -1,5 +1,13 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -76,6 +84,40 @@ describe("game-admin", () => {
     } finally {
       rmSync(held, { recursive: true, force: true });
     }
+  });
+
+  it("says how to build it, in one line with exit 1, when it is not built", () => {
+    const copy = mkdtempSync(path.join(tmpdir(), "gf-cli-unbuilt-"));
+    try {
+      mkdirSync(path.join(copy, "bin"));
+      const copied = path.join(copy, "bin", "game-admin.js");
+      copyFileSync(bin, copied);
+      const notBuilt = "game-admin is not built yet: run `npm run build` (or `npm start`) first.\n";
+      const launch = () => spawnSync(process.execPath, [copied, "--help"], { encoding: "utf8" });
+      // No dist/ at all: a fresh clone after `npm ci`.
+      expect(launch()).toMatchObject({ status: 1, stdout: "", stderr: notBuilt });
+      // The CLI built, a workspace package it imports not.
+      mkdirSync(path.join(copy, "dist"));
+      writeFileSync(path.join(copy, "dist", "index.js"), 'import "../db/dist/index.js";\n');
+      expect(launch()).toMatchObject({ status: 1, stdout: "", stderr: notBuilt });
+      // Any other failure is not hidden behind that message.
+      writeFileSync(path.join(copy, "dist", "index.js"), 'throw new Error("boom");\n');
+      const other = launch();
+      expect(other.status).toBe(1);
+      expect(other.stderr).toContain("Error: boom");
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  });
+
+  it("is built by `npm start`, in the same turbo run as the web app", () => {
+    const root = fileURLToPath(new URL("../../package.json", import.meta.url));
+    const start: string = JSON.parse(readFileSync(root, "utf8")).scripts.start;
+    const build = start.split("&&")[0]!;
+    expect(build).toMatch(/^turbo run build /);
+    expect(build.split(/\s+/)).toEqual(
+      expect.arrayContaining(["--filter=@game/web...", "--filter=@game/cli..."]),
+    );
   });
 
   it("fails with exit 1 and one line when the database is unreachable", () => {
