@@ -62,14 +62,6 @@ function cachedHeaderKey(header: string): string {
   return key;
 }
 
-function pick(row: Raw, column: string): string {
-  const want = cachedHeaderKey(column);
-  for (const [k, v] of Object.entries(row)) {
-    if (cachedHeaderKey(k) === want) return v == null ? "" : String(v).trim();
-  }
-  return "";
-}
-
 /** Parses a non-negative integer ("75,000", "$75000", " 12 "); undefined when it is not one. */
 export function parseCount(value: string): number | undefined {
   const cleaned = value.replace(/[\s,$_]/g, "");
@@ -236,9 +228,28 @@ export function racerCsvSkipReason(issues: readonly RacerCsvIssue[]): string {
 }
 
 /**
+ * racerCsvRowSchema on one record through its Standard Schema entry point, which reports a refused
+ * record by its issues alone. safeParse builds a ZodError (an Error, stack trace included) once
+ * `.error` is read, which more than doubles the cost of a skipped row.
+ */
+function checkRacerRecord(record: Raw) {
+  const result = racerCsvRowSchema["~standard"].validate(record);
+  if (!(result instanceof Promise)) return result;
+  // Only when reading a cell threw (a value whose String() throws): zod then answers with a
+  // rejected promise. Throw that error here instead, as a plain parse does.
+  result.catch(() => {});
+  racerCsvRowSchema.parse(record);
+  throw new TypeError("racerCsvRowSchema is synchronous");
+}
+
+const isBlank = (record: Raw) =>
+  Object.values(record).every((v) => v == null || String(v).trim() === "");
+
+/**
  * Turns CSV records (header row already applied, e.g. by papaparse with `header: true`) into racer
- * rows. Rows without Category, First Name or Last Name are skipped with their line; numbers that
- * fail to parse fall back to the defaults. Cell text is kept as plain text: nothing is evaluated.
+ * rows with racerCsvRowSchema. Rows without Category, First Name or Last Name are skipped with
+ * their line; numbers that fail to parse fall back to the defaults. Cell text is kept as plain
+ * text: nothing is evaluated.
  */
 export function parseRacerRows(
   records: readonly Raw[],
@@ -249,45 +260,28 @@ export function parseRacerRows(
   const skipped: SkippedRow[] = [];
   records.forEach((record, i) => {
     const line = firstLine + i;
-    const categoryText = pick(record, "Category");
-    const firstName = pick(record, "First Name");
-    const lastName = pick(record, "Last Name");
-    const missing = [
-      !categoryText && "Category",
-      !firstName && "First Name",
-      !lastName && "Last Name",
-    ].filter(Boolean);
-    if (missing.length > 0) {
-      // A blank line is not worth reporting as a skipped racer.
-      if (Object.values(record).every((v) => v == null || String(v).trim() === "")) return;
-      skipped.push({ line, reason: `missing ${missing.join(", ")}` });
+    const result = checkRacerRecord(record);
+    if (!result.issues) {
+      // Key by key: V8 copies `{ line, ...row }` slowly. Same keys, same order.
+      const row = result.value;
+      rows.push({
+        line,
+        ...(row.id !== undefined ? { id: row.id } : {}),
+        category: row.category,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        picture: row.picture,
+        origin: row.origin,
+        gameId: opts.gameId ?? row.gameId,
+        rank2024: row.rank2024,
+        totalPoint2024: row.totalPoint2024,
+        price: row.price,
+      });
       return;
     }
-    const category = normalizeCategory(categoryText);
-    if (!category) {
-      skipped.push({ line, reason: `unknown category "${categoryText.slice(0, 40)}"` });
-      return;
-    }
-    if (firstName.length > MAX_TEXT || lastName.length > MAX_TEXT) {
-      skipped.push({ line, reason: "name longer than 200 characters" });
-      return;
-    }
-    const idText = pick(record, "ID");
-    const id = idText ? parseCount(idText) : undefined;
-    const picture = pick(record, "Picture");
-    rows.push({
-      line,
-      ...(id ? { id } : {}),
-      category,
-      firstName,
-      lastName,
-      picture: picture ? picture.slice(0, MAX_TEXT) : null,
-      origin: pick(record, "Origin").slice(0, MAX_TEXT) || RACER_DEFAULTS.origin,
-      gameId: opts.gameId ?? parseCount(pick(record, "Game ID")) ?? RACER_DEFAULTS.gameId,
-      rank2024: parseCount(pick(record, "Rank2024")) ?? RACER_DEFAULTS.rank2024,
-      totalPoint2024: parseCount(pick(record, "TotalPoint2024")) ?? RACER_DEFAULTS.totalPoint2024,
-      price: parseCount(pick(record, "Price")) ?? RACER_DEFAULTS.price,
-    });
+    // A blank line is not worth reporting as a skipped racer (and has no required cell).
+    if (missingColumns(result.issues).length > 0 && isBlank(record)) return;
+    skipped.push({ line, reason: racerCsvSkipReason(result.issues) });
   });
   return { rows, skipped };
 }
