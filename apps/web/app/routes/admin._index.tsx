@@ -3,6 +3,7 @@ import { CATEGORIES, categoryFromSlug, categoryToSlug, formatPrice } from "@game
 import { listEvents, listRacersForAdmin } from "@game/db";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminTable, num } from "~/components/admin/admin-table";
 import { pageFrom } from "~/components/admin/forms";
 import { Pager, utcText } from "~/components/admin/pager";
 import { RacerUpload } from "~/components/admin/racer-upload";
@@ -11,7 +12,6 @@ import {
   uploadFromForm,
   uploadFromJson,
 } from "~/components/admin/racer-upload.server";
-import { TableScroll } from "~/components/admin/table-scroll";
 import { requireAdmin } from "~/utils/auth.server";
 
 const PAGE_SIZE = 50;
@@ -98,48 +98,39 @@ export default function AdminRacers() {
         {racers.length === 0 ? (
           <p>No racers match. Upload a CSV file above to add some.</p>
         ) : (
-          <TableScroll label="Racer table">
-            <table className="table admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">ID</th>
-                  <th scope="col">Event</th>
-                  <th scope="col">Category</th>
-                  <th scope="col">Name</th>
-                  <th scope="col" className="num">
-                    Rank2024
-                  </th>
-                  <th scope="col" className="num">
-                    Points
-                  </th>
-                  <th scope="col" className="num">
-                    Price
-                  </th>
-                  <th scope="col">Origin</th>
-                  <th scope="col">Picture</th>
-                  <th scope="col">Updated</th>
-                </tr>
-              </thead>
-              <tbody>
-                {racers.map((r) => (
-                  <tr key={r.id}>
-                    <td>{r.id}</td>
-                    <td>{r.gameId}</td>
-                    <td>{r.category}</td>
-                    <th scope="row">
-                      {r.firstName} {r.lastName}
-                    </th>
-                    <td className="num">{r.rank2024 || "-"}</td>
-                    <td className="num">{r.totalPoint2024}</td>
-                    <td className="num">{formatPrice(r.price)}</td>
-                    <td>{r.origin}</td>
-                    <td>{r.picture ?? ""}</td>
-                    <td>{utcText(r.updatedAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <AdminTable
+            label="Racer table"
+            columns={[
+              "ID",
+              "Event",
+              "Category",
+              "Name",
+              num("Rank2024"),
+              num("Points"),
+              num("Price"),
+              "Origin",
+              "Picture",
+              "Updated",
+            ]}
+            rows={racers}
+          >
+            {(r) => (
+              <tr key={r.id}>
+                <td>{r.id}</td>
+                <td>{r.gameId}</td>
+                <td>{r.category}</td>
+                <th scope="row">
+                  {r.firstName} {r.lastName}
+                </th>
+                <td className="num">{r.rank2024 || "-"}</td>
+                <td className="num">{r.totalPoint2024}</td>
+                <td className="num">{formatPrice(r.price)}</td>
+                <td>{r.origin}</td>
+                <td>{r.picture ?? ""}</td>
+                <td>{utcText(r.updatedAt)}</td>
+              </tr>
+            )}
+          </AdminTable>
         )}
         <Pager page={page} pageSize={PAGE_SIZE} total={total} />
       </section>

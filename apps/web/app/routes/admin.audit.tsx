@@ -2,9 +2,9 @@
 import { listAudit } from "@game/db";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
+import { AdminTable } from "~/components/admin/admin-table";
 import { pageFrom } from "~/components/admin/forms";
 import { Pager, utcText } from "~/components/admin/pager";
-import { TableScroll } from "~/components/admin/table-scroll";
 import { requireAdmin } from "~/utils/auth.server";
 
 const PAGE_SIZE = 50;
@@ -70,30 +70,21 @@ export default function AdminAudit() {
       {entries.length === 0 ? (
         <p>Nothing recorded yet.</p>
       ) : (
-        <TableScroll label="Audit log table">
-          <table className="table admin-table">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">Target</th>
-                <th scope="col">Detail</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((e) => (
-                <tr key={e.id}>
-                  <td>{utcText(e.createdAt)}</td>
-                  <td>{e.actor}</td>
-                  <td>{e.action}</td>
-                  <td>{e.target}</td>
-                  <td className="wrap admin-detail">{e.detail}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <AdminTable
+          label="Audit log table"
+          columns={["When", "Who", "Action", "Target", "Detail"]}
+          rows={entries}
+        >
+          {(e) => (
+            <tr key={e.id}>
+              <td>{utcText(e.createdAt)}</td>
+              <td>{e.actor}</td>
+              <td>{e.action}</td>
+              <td>{e.target}</td>
+              <td className="wrap admin-detail">{e.detail}</td>
+            </tr>
+          )}
+        </AdminTable>
       )}
       <Pager page={page} pageSize={PAGE_SIZE} total={total} />
     </section>

@@ -2,9 +2,9 @@
 import { listOutbox, outboxStatus } from "@game/db";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { AdminTable } from "~/components/admin/admin-table";
 import { pageFrom } from "~/components/admin/forms";
 import { Pager, utcText } from "~/components/admin/pager";
-import { TableScroll } from "~/components/admin/table-scroll";
 import { requireAdmin } from "~/utils/auth.server";
 
 const PAGE_SIZE = 50;
@@ -45,39 +45,27 @@ export default function AdminOutbox() {
       {mails.length === 0 ? (
         <p>No e-mail yet.</p>
       ) : (
-        <TableScroll label="Mail table">
-          <table className="table admin-table">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">To</th>
-                <th scope="col">Message</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {mails.map((m) => (
-                <tr key={m.id}>
-                  <td>{utcText(m.createdAt)}</td>
-                  <td>{m.to}</td>
-                  <td className="wrap">
-                    <details>
-                      <summary>{m.subject}</summary>
-                      {/* Plain text only: mail bodies are never rendered as HTML here. */}
-                      <pre className="admin-mail-body">{m.text}</pre>
-                    </details>
-                  </td>
-                  <td>
-                    <span className="admin-status" data-status={m.status}>
-                      {m.status}
-                    </span>
-                    {m.error ? <p className="field-hint">{m.error}</p> : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <AdminTable label="Mail table" columns={["When", "To", "Message", "Status"]} rows={mails}>
+          {(m) => (
+            <tr key={m.id}>
+              <td>{utcText(m.createdAt)}</td>
+              <td>{m.to}</td>
+              <td className="wrap">
+                <details>
+                  <summary>{m.subject}</summary>
+                  {/* Plain text only: mail bodies are never rendered as HTML here. */}
+                  <pre className="admin-mail-body">{m.text}</pre>
+                </details>
+              </td>
+              <td>
+                <span className="admin-status" data-status={m.status}>
+                  {m.status}
+                </span>
+                {m.error ? <p className="field-hint">{m.error}</p> : null}
+              </td>
+            </tr>
+          )}
+        </AdminTable>
       )}
       <Pager page={page} pageSize={PAGE_SIZE} total={total} />
     </section>

@@ -3,7 +3,7 @@ import { CSV_MAX_BYTES, resultsUploadSchema } from "@game/core";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
-import { TableScroll } from "~/components/admin/table-scroll";
+import { AdminTable, num } from "~/components/admin/admin-table";
 import { count, ordinal } from "~/components/charts/labels";
 import { requireAdmin } from "~/utils/auth.server";
 import {
@@ -165,38 +165,25 @@ export default function AdminResults() {
                 {busyIntent === "settle" ? "Scoring..." : "Score again"}
               </button>
             </Form>
-            <TableScroll label={`Results of ${chosen.name}`}>
-              <table className="table admin-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Category</th>
-                    <th scope="col">Place</th>
-                    <th scope="col">Racer</th>
-                    <th scope="col" className="num">
-                      Points
-                    </th>
-                    <th scope="col" className="num">
-                      Picked by
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {chosen.results.map((r) => (
-                    <tr key={r.racerId}>
-                      <td>{r.category}</td>
-                      <td>{placeText(r)}</td>
-                      <th scope="row">
-                        <Link to={`/racers/${r.racerId}`}>
-                          {r.firstName} {r.lastName}
-                        </Link>
-                      </th>
-                      <td className="num">{r.points}</td>
-                      <td className="num">{count(r.pickedBy)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <AdminTable
+              label={`Results of ${chosen.name}`}
+              columns={["Category", "Place", "Racer", num("Points"), num("Picked by")]}
+              rows={chosen.results}
+            >
+              {(r) => (
+                <tr key={r.racerId}>
+                  <td>{r.category}</td>
+                  <td>{placeText(r)}</td>
+                  <th scope="row">
+                    <Link to={`/racers/${r.racerId}`}>
+                      {r.firstName} {r.lastName}
+                    </Link>
+                  </th>
+                  <td className="num">{r.points}</td>
+                  <td className="num">{count(r.pickedBy)}</td>
+                </tr>
+              )}
+            </AdminTable>
           </>
         )}
       </section>
@@ -231,33 +218,23 @@ function Answer({ answer, busy }: { answer: ResultsActionData; busy: boolean }) 
           ({count(c.finished)} finished, {c.DNF} DNF, {c.DNS} DNS, {c.DSQ} DSQ).
         </p>
         {answer.lockWarning ? <p>{answer.lockWarning}</p> : null}
-        <TableScroll label="First rows of the file">
-          <table className="table admin-table">
-            <caption className="visually-hidden">First rows of the file</caption>
-            <thead>
-              <tr>
-                <th scope="col">Line</th>
-                <th scope="col">Place</th>
-                <th scope="col">Racer</th>
-                <th scope="col">Category</th>
-                <th scope="col" className="num">
-                  Points
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {answer.preview.map((r) => (
-                <tr key={r.line}>
-                  <td>{r.line}</td>
-                  <td>{placeText(r)}</td>
-                  <th scope="row">{r.name}</th>
-                  <td>{r.category}</td>
-                  <td className="num">{r.points}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <AdminTable
+          label="First rows of the file"
+          caption="First rows of the file"
+          hideCaption
+          columns={["Line", "Place", "Racer", "Category", num("Points")]}
+          rows={answer.preview}
+        >
+          {(r) => (
+            <tr key={r.line}>
+              <td>{r.line}</td>
+              <td>{placeText(r)}</td>
+              <th scope="row">{r.name}</th>
+              <td>{r.category}</td>
+              <td className="num">{r.points}</td>
+            </tr>
+          )}
+        </AdminTable>
         <Form method="post" className="admin-row-actions">
           <input type="hidden" name="eventId" value={answer.eventId} />
           <input type="hidden" name="csv" value={answer.csv} />

@@ -2,9 +2,9 @@
 import { listUsersForAdmin } from "@game/db";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { AdminTable, num } from "~/components/admin/admin-table";
 import { pageFrom } from "~/components/admin/forms";
 import { Pager, utcText } from "~/components/admin/pager";
-import { TableScroll } from "~/components/admin/table-scroll";
 import { changeUser, type UserFormResult } from "~/components/admin/users.server";
 import { requireAdmin } from "~/utils/auth.server";
 
@@ -59,33 +59,20 @@ export default function AdminUsers() {
       {users.length === 0 ? (
         <p>{q ? "Nobody matches that search." : "No users yet."}</p>
       ) : (
-        <TableScroll label="User table">
-          <table className="table admin-table">
-            <thead>
-              <tr>
-                <th scope="col">User</th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Role</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="num">
-                  Points
-                </th>
-                <th scope="col">Joined</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((u) => (
-                <UserRow
-                  key={u.id}
-                  user={u}
-                  isMe={u.id === me}
-                  posted={posted && posted.userId === u.id ? posted : undefined}
-                />
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <AdminTable
+          label="User table"
+          columns={["User", "E-mail", "Role", "Status", num("Points"), "Joined", "Actions"]}
+          rows={users}
+        >
+          {(u) => (
+            <UserRow
+              key={u.id}
+              user={u}
+              isMe={u.id === me}
+              posted={posted && posted.userId === u.id ? posted : undefined}
+            />
+          )}
+        </AdminTable>
       )}
       <Pager page={page} pageSize={PAGE_SIZE} total={total} />
     </section>

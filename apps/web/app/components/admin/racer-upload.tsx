@@ -9,9 +9,9 @@ import { useRevalidator } from "@remix-run/react";
 import Papa from "papaparse";
 import { type FormEvent, useId, useState } from "react";
 import { useHydrated } from "../team/use-hydrated";
+import { AdminTable, num } from "./admin-table";
 import { type CsvPreview, type CsvRecord, fileTooBig, previewCsv } from "./csv-preview";
 import type { UploadResult } from "./racer-upload.server";
-import { TableScroll } from "./table-scroll";
 import { NO_DATA, UPLOAD_FAILURE, UPLOAD_SUCCESS } from "./upload-messages";
 
 /** Where the enhanced form posts its JSON (a resource route answering JSON). */
@@ -212,50 +212,43 @@ function PreviewTable({ preview }: { preview: Extract<CsvPreview, { ok: true }> 
       </p>
       <SkippedList skipped={preview.skipped} />
       {shown.length > 0 ? (
-        <TableScroll label="Preview table">
-          <table className="table admin-table">
-            <caption>
+        <AdminTable
+          label="Preview table"
+          caption={
+            <>
               Preview: {shown.length === preview.rows.length ? "all" : `first ${shown.length} of`}{" "}
               {preview.rows.length} {preview.rows.length === 1 ? "racer" : "racers"}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Line</th>
-                <th scope="col">Category</th>
-                <th scope="col">First Name</th>
-                <th scope="col">Last Name</th>
-                <th scope="col">Picture</th>
-                <th scope="col">Origin</th>
-                <th scope="col">Game ID</th>
-                <th scope="col" className="num">
-                  Rank2024
-                </th>
-                <th scope="col" className="num">
-                  TotalPoint2024
-                </th>
-                <th scope="col" className="num">
-                  Price
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((r) => (
-                <tr key={r.line}>
-                  <td>{r.line}</td>
-                  <td>{r.category}</td>
-                  <td>{r.firstName}</td>
-                  <td>{r.lastName}</td>
-                  <td>{r.picture ?? ""}</td>
-                  <td>{r.origin}</td>
-                  <td>{r.gameId}</td>
-                  <td className="num">{r.rank2024}</td>
-                  <td className="num">{r.totalPoint2024}</td>
-                  <td className="num">{formatPrice(r.price)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+            </>
+          }
+          columns={[
+            "Line",
+            "Category",
+            "First Name",
+            "Last Name",
+            "Picture",
+            "Origin",
+            "Game ID",
+            num("Rank2024"),
+            num("TotalPoint2024"),
+            num("Price"),
+          ]}
+          rows={shown}
+        >
+          {(r) => (
+            <tr key={r.line}>
+              <td>{r.line}</td>
+              <td>{r.category}</td>
+              <td>{r.firstName}</td>
+              <td>{r.lastName}</td>
+              <td>{r.picture ?? ""}</td>
+              <td>{r.origin}</td>
+              <td>{r.gameId}</td>
+              <td className="num">{r.rank2024}</td>
+              <td className="num">{r.totalPoint2024}</td>
+              <td className="num">{formatPrice(r.price)}</td>
+            </tr>
+          )}
+        </AdminTable>
       ) : null}
     </div>
   );
