@@ -1,7 +1,5 @@
 import {
-  type AdminActor,
   addPartner,
-  CLI_ACTOR,
   changePartnerOrigins,
   deletePartner,
   disablePartner,
@@ -12,14 +10,9 @@ import {
   renamePartner,
 } from "@game/db";
 import { Command } from "commander";
-import { withDb } from "../context.js";
+import { currentActor, withDb } from "../context.js";
 import { positiveInt, UsageError } from "../errors.js";
 import { inert, printJson, printTable } from "../output.js";
-
-/** Who the audit log names for these writes. */
-function actor(): AdminActor {
-  return CLI_ACTOR;
-}
 
 /** `Partner 3 (MTB News)`, safe to print. */
 const label = (p: PartnerListRow) => inert(`Partner ${p.id} (${p.name})`);
@@ -43,7 +36,7 @@ export function partnersCommand(): Command {
       example('add "MTB News" https://mtbnews.example https://www.mtbnews.example'),
     )
     .action(async (name: string, origins: string[], opts: { json?: boolean }, cmd: Command) => {
-      const p = await withDb(cmd, (h) => addPartner(h.db, { name, origins }, actor()));
+      const p = await withDb(cmd, (h) => addPartner(h.db, { name, origins }, currentActor()));
       if (opts.json) return printJson(p);
       console.log(inert(`Partner ${p.id} (${p.name}) added for ${p.origins.join(", ")}.`));
       console.log(`Publishable key: ${p.publishableKey}`);
@@ -78,7 +71,7 @@ export function partnersCommand(): Command {
     .option("--json", "print the partner as JSON")
     .addHelpText("after", example('rename 3 "MTB News Daily"'))
     .action(async (id: number, name: string, opts: { json?: boolean }, cmd: Command) => {
-      const r = await withDb(cmd, (h) => renamePartner(h.db, id, name, actor()));
+      const r = await withDb(cmd, (h) => renamePartner(h.db, id, name, currentActor()));
       if (opts.json) return printJson(r.partner);
       console.log(
         inert(
@@ -119,7 +112,7 @@ export function partnersCommand(): Command {
         const change: OriginChange = opts.set
           ? { set: opts.set }
           : { add: opts.add ?? [], remove: opts.remove ?? [] };
-        const r = await withDb(cmd, (h) => changePartnerOrigins(h.db, id, change, actor()));
+        const r = await withDb(cmd, (h) => changePartnerOrigins(h.db, id, change, currentActor()));
         if (opts.json) return printJson(r.partner);
         const list = r.partner.origins.join(", ");
         if (!r.changed) {
@@ -141,7 +134,7 @@ export function partnersCommand(): Command {
     .option("--json", "print the partner as JSON")
     .addHelpText("after", example("disable 3"))
     .action(async (id: number, opts: { json?: boolean }, cmd: Command) => {
-      const r = await withDb(cmd, (h) => disablePartner(h.db, id, actor()));
+      const r = await withDb(cmd, (h) => disablePartner(h.db, id, currentActor()));
       if (opts.json) return printJson(r.partner);
       console.log(
         r.changed
@@ -157,7 +150,7 @@ export function partnersCommand(): Command {
     .option("--json", "print the partner as JSON")
     .addHelpText("after", example("enable 3"))
     .action(async (id: number, opts: { json?: boolean }, cmd: Command) => {
-      const r = await withDb(cmd, (h) => enablePartner(h.db, id, actor()));
+      const r = await withDb(cmd, (h) => enablePartner(h.db, id, currentActor()));
       if (opts.json) return printJson(r.partner);
       console.log(
         r.changed
@@ -179,7 +172,7 @@ export function partnersCommand(): Command {
           `deleting partner ${id} cannot be undone: add --yes (or use disable, which can).`,
         );
       }
-      const p = await withDb(cmd, (h) => deletePartner(h.db, id, actor()));
+      const p = await withDb(cmd, (h) => deletePartner(h.db, id, currentActor()));
       if (opts.json) return printJson(p);
       console.log(`${label(p)} deleted.`);
     });

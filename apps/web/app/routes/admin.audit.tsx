@@ -1,5 +1,5 @@
 /** /admin/audit: who changed what, when (every admin write, from the web and the CLI). */
-import { listAudit } from "@game/db";
+import { AUDIT_ACTIONS, listAudit } from "@game/db";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { AdminTable } from "~/components/admin/admin-table";
@@ -10,15 +10,7 @@ import { requireAdmin } from "~/utils/auth.server";
 const PAGE_SIZE = 50;
 
 /** The actions admins can filter by (others still show in the full list). */
-const ACTIONS = [
-  "racers.import",
-  "event.status",
-  "event.schedule",
-  "user.accept",
-  "user.block",
-  "user.grant-admin",
-  "partner.add",
-] as const;
+const ACTIONS = AUDIT_ACTIONS;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);

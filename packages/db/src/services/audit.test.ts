@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../client.js";
 import { createTestDb } from "../testing.js";
-import { CLI_ACTOR, cliActor, listAudit, recordAudit, webActor } from "./audit.js";
+import { AUDIT_ACTIONS, CLI_ACTOR, cliActor, listAudit, recordAudit, webActor } from "./audit.js";
 
 let h: DbHandle;
 beforeAll(async () => {
@@ -29,7 +29,7 @@ describe("audit log", () => {
 
   it("lists newest first, paged, filtered by action", async () => {
     for (let i = 0; i < 5; i++) {
-      await recordAudit(h.db, CLI_ACTOR, i % 2 ? "odd" : "even", `t${i}`, { i });
+      await recordAudit(h.db, CLI_ACTOR, i % 2 ? "user.block" : "user.accept", `t${i}`, { i });
     }
     const page = await listAudit(h.db, { limit: 2 });
     expect(page.total).toBe(5);
@@ -37,8 +37,13 @@ describe("audit log", () => {
     expect((await listAudit(h.db, { limit: 2, offset: 4 })).rows.map((r) => r.target)).toEqual([
       "t0",
     ]);
-    const odd = await listAudit(h.db, { action: "odd" });
+    const odd = await listAudit(h.db, { action: "user.block" });
     expect(odd.rows.map((r) => r.detail)).toEqual([{ i: 3 }, { i: 1 }]);
     expect(odd.total).toBe(2);
+  });
+
+  it("names every action once (the dashboard's filter lists them)", () => {
+    expect(new Set(AUDIT_ACTIONS).size).toBe(AUDIT_ACTIONS.length);
+    for (const a of AUDIT_ACTIONS) expect(a).toMatch(/^[a-z]+\.[a-z-]+$/);
   });
 });

@@ -8,6 +8,27 @@ import { auditLog } from "../schema/index.js";
 
 export type AuditRow = typeof auditLog.$inferSelect;
 
+/** Every action the log records (the dashboard filters by these). */
+export const AUDIT_ACTIONS = [
+  "racers.import",
+  "results.import",
+  "scores.settle",
+  "event.status",
+  "event.schedule",
+  "user.accept",
+  "user.block",
+  "user.grant-admin",
+  "partner.add",
+  "partner.rename",
+  "partner.origins",
+  "partner.disable",
+  "partner.enable",
+  "partner.delete",
+  "db.seed",
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
 /**
  * Who is acting: the signed-in admin on the web, or the command line. Same shape as the actor the
  * scoring services take, so one value serves every admin write.
@@ -54,7 +75,7 @@ export class AdminActionError extends Error {
 export async function recordAudit(
   db: DbOrTx,
   actor: AdminActor,
-  action: string,
+  action: AuditAction,
   target: string,
   detail?: Record<string, unknown>,
 ): Promise<void> {

@@ -9,6 +9,7 @@ import {
 import { asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client.js";
 import { auditLog, events, raceResults, racers } from "../schema/index.js";
+import type { AuditAction } from "./audit.js";
 import {
   type AuditActor,
   freezeDueEvents,
@@ -108,7 +109,7 @@ export async function importResults(
       await tx.insert(auditLog).values({
         actor: opts.audit.actor,
         actorId: opts.audit.actorId ?? null,
-        action: "results.import",
+        action: "results.import" satisfies AuditAction,
         target: `event:${eventId}`,
         detail: {
           rows: check.rows.length,

@@ -2,6 +2,7 @@ import { lockTime, POINTS, TEAM_SIZE } from "@game/core";
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "../client.js";
 import { auditLog, events, raceResults, teams } from "../schema/index.js";
+import type { AuditAction } from "./audit.js";
 
 /*
  * Freezing and settlement. Teams are copied into frozen_team_racers at the lock moment; scoring
@@ -346,7 +347,7 @@ export async function settleInTransaction(
     await tx.insert(auditLog).values({
       actor: audit.actor,
       actorId: audit.actorId ?? null,
-      action: "scores.settle",
+      action: "scores.settle" satisfies AuditAction,
       target: `event:${eventId}`,
       detail: { ...summary },
     });
