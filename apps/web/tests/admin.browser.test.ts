@@ -240,7 +240,10 @@ describe("admin dashboard", () => {
     expect(audit?.status()).toBe(200);
     const log = page.getByRole("region", { name: "Audit log table" });
     // CLI writes name the operating-system user who ran them ("cli:<user>").
-    await log.getByText(/^cli:\S+$/).first().waitFor();
+    await log
+      .getByText(/^cli:\S+$/)
+      .first()
+      .waitFor();
     expect(await log.getByText(`web:${email}`).count()).toBeGreaterThan(0);
     expect(errors).toEqual([]);
   });
