@@ -288,6 +288,9 @@ describe("GET /api/v1/rankings/players", () => {
     );
     expect(clamped.page).toBe(1);
     expect(clamped.data).toEqual(season.data);
+    // Deep pages of a big season are reachable (a million players is 20,000 pages).
+    const deep = await get(playersLoader, "/api/v1/rankings/players?page=20001");
+    expect(deep.res.status).toBe(200);
   });
 
   it.each([

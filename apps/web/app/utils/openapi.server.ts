@@ -4,6 +4,7 @@
  * every endpoint have exactly the keys its schemas name.
  */
 import { CATEGORIES, CATEGORY_SLUGS } from "@game/core";
+import { PUBLIC_MAX_PAGE } from "@game/db";
 import { API_RATE_LIMIT } from "./api.server";
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -47,7 +48,7 @@ const pageParameter = {
   name: "page",
   in: "query",
   description: "1-based page number, 50 rows a page; a page past the last answers the last.",
-  schema: { type: "integer", minimum: 1, default: 1 },
+  schema: { type: "integer", minimum: 1, maximum: PUBLIC_MAX_PAGE, default: 1 },
 };
 
 const pageOf = (item: string) => ({
