@@ -5,7 +5,7 @@
  * in through the popup and save a team from the partner's page; the unlisted site gets nothing.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { LOCK_MS } from "@game/core";
@@ -162,6 +162,67 @@ async function api<T>(pathname: string): Promise<T> {
 type Named = { firstName: string; lastName: string };
 const fullName = (r: Named) => `${r.firstName} ${r.lastName}`;
 
+/**
+ * A PNG of one widget at a fixed width (the host element is pinned so page layout around it does
+ * not matter), once its portraits have loaded.
+ */
+async function widgetShot(page: Page, host: string): Promise<Buffer> {
+  const el = page.locator(host).first();
+  await el.evaluate((node: HTMLElement) => {
+    const pin: [string, string][] = [
+      ["display", "block"],
+      ["width", "640px"],
+      ["margin", "0"],
+      ["padding", "0"],
+    ];
+    for (const [k, v] of pin) node.style.setProperty(k, v, "important");
+  });
+  await el.evaluate((node) =>
+    Promise.all(
+      [...node.shadowRoot!.querySelectorAll("img")].map((img) =>
+        img.complete
+          ? null
+          : new Promise((done) => img.addEventListener("load", done, { once: true })),
+      ),
+    ),
+  );
+  return el.screenshot({ animations: "disabled", caret: "hide" });
+}
+
+/** Share of pixels that differ noticeably between two same-sized PNGs (drawn in the browser). */
+async function pixelDifference(page: Page, a: Buffer, b: Buffer): Promise<number> {
+  return page.evaluate(
+    async ([one, two]: string[]) => {
+      const load = async (b64: string) => {
+        const img = new Image();
+        img.src = `data:image/png;base64,${b64}`;
+        await img.decode();
+        const canvas = document.createElement("canvas");
+        canvas.width = img.width;
+        canvas.height = img.height;
+        const ctx = canvas.getContext("2d")!;
+        ctx.drawImage(img, 0, 0);
+        return ctx.getImageData(0, 0, img.width, img.height);
+      };
+      const [x, y] = await Promise.all([load(one!), load(two!)]);
+      // A fractional page offset can round the box a pixel taller: compare the shared area.
+      if (x.width !== y.width || Math.abs(x.height - y.height) > 1) return 1;
+      const height = Math.min(x.height, y.height);
+      let differ = 0;
+      for (let i = 0; i < x.width * height * 4; i += 4) {
+        const d = Math.max(
+          Math.abs(x.data[i]! - y.data[i]!),
+          Math.abs(x.data[i + 1]! - y.data[i + 1]!),
+          Math.abs(x.data[i + 2]! - y.data[i + 2]!),
+        );
+        if (d > 48) differ++;
+      }
+      return differ / (x.width * height);
+    },
+    [a.toString("base64"), b.toString("base64")],
+  );
+}
+
 /** Computed styles of elements inside a widget's shadow root. */
 function shadowStyles(page: Page, host: string) {
   return page
@@ -289,6 +350,20 @@ describe("a partner page", () => {
     expect(box?.width).toBeGreaterThan(300);
 
     await page.screenshot({ path: path.join(shots, "embeds-hostile.png"), fullPage: true });
+
+    // And it looks the same, pixel for pixel (within anti-aliasing), as on the clean page.
+    const cleanTable = clean.locator("#racers gf-racer-table");
+    await cleanTable.evaluate((el) => el.setAttribute("category", "pro-men"));
+    await expect
+      .poll(() => clean.locator("#racers gf-racer-table tbody tr").first().textContent())
+      .toBe(await rows.first().textContent());
+    const [want, got] = [
+      await widgetShot(clean, "#racers gf-racer-table"),
+      await widgetShot(page, "gf-racer-table"),
+    ];
+    writeFileSync(path.join(shots, "embeds-racer-table-clean.png"), want);
+    writeFileSync(path.join(shots, "embeds-racer-table-hostile.png"), got);
+    expect(await pixelDifference(clean, want, got)).toBeLessThan(0.002);
     expect(errors).toEqual([]);
     await Promise.all([page.close(), clean.close()]);
   });
