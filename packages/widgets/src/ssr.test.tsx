@@ -32,6 +32,18 @@ describe("server rendering (no DOM globals)", () => {
   const cases: [string, () => React.ReactElement][] = [
     ["TeamGrid", () => <TeamGrid racers={racers.slice(0, 3)} onRemove={() => {}} budget={1e6} />],
     [
+      "TeamGrid (links, meta, aside)",
+      () => (
+        <TeamGrid
+          racers={racers.slice(0, 3)}
+          readOnly
+          racerHref={(r) => `/racers/${r.id}`}
+          renderMeta={(r) => r.category}
+          renderAside={(r) => <strong>{r.price}</strong>}
+        />
+      ),
+    ],
+    [
       "RacerTable",
       () => <RacerTable racers={racers} action={{ disabledReason: () => "Team full" }} />,
     ],

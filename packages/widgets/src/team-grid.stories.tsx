@@ -1,11 +1,16 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, fn } from "storybook/test";
+import { expect, fn, within } from "storybook/test";
 import { longNameRacers, racers } from "./fixtures.js";
 import { expectDarkTheme, expectNoHorizontalOverflow, widgetRoot } from "./story-helpers.js";
 import { TeamGrid } from "./team-grid.js";
+import type { Racer } from "./types.js";
 
 const team = [racers[0]!, racers[4]!, racers[6]!, racers[1]!];
 const fullTeam = [racers[0]!, racers[1]!, racers[2]!, racers[4]!, racers[5]!, racers[7]!];
+/** A made-up race result per rider of `fullTeam`: place i + 1, 100 - 15i points. */
+const place = (r: Racer) => fullTeam.indexOf(r) + 1;
+const points = (r: Racer) => 115 - 15 * place(r);
+const ordinal = (n: number) => `${n}${["th", "st", "nd", "rd"][n < 4 ? n : 0]}`;
 
 const meta = {
   title: "Widgets/TeamGrid",
@@ -43,6 +48,37 @@ export const ReadOnly: Story = {
   args: { racers: fullTeam, readOnly: true },
   play: async ({ canvas }) => {
     await expect(canvas.queryByRole("button", { name: /Remove/ })).toBeNull();
+  },
+};
+
+/**
+ * Someone else's locked team on a public page: names link to the racer's page (`racerHref`, through
+ * `renderLink` with a router), the meta line shows the result (`renderMeta`) and each slot ends
+ * with the points scored (`renderAside`).
+ */
+export const ScoredTeam: Story = {
+  args: {
+    racers: fullTeam,
+    readOnly: true,
+    budget: undefined,
+    onRacerClick: undefined,
+    label: "Team at the lock",
+    racerHref: (r) => `#/racers/${r.id}`,
+    renderMeta: (r) => `${r.category} · ${ordinal(place(r))}`,
+    renderAside: (r) => <strong>{points(r)} pts</strong>,
+  },
+  play: async ({ canvas }) => {
+    const list = canvas.getByRole("list", { name: "Team at the lock" });
+    const slots = within(list).getAllByRole("listitem");
+    await expect(slots).toHaveLength(6);
+    await expect(within(slots[0]!).getByRole("link", { name: "Loic Bruni" })).toHaveAttribute(
+      "href",
+      "#/racers/1",
+    );
+    await expect(slots[0]!).toHaveTextContent("Loic BruniPro Men · 1st100 pts");
+    await expect(slots[5]!).toHaveTextContent(/· 6th25 pts$/);
+    await expect(slots[0]!).not.toHaveTextContent("$");
+    await expect(canvas.queryByRole("button")).toBeNull();
   },
 };
 

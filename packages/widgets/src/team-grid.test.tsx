@@ -65,6 +65,56 @@ describe("TeamGrid", () => {
     expect(onRacerClick).toHaveBeenCalledWith(team[2]);
   });
 
+  it("makes names links with racerHref, through renderLink when given", () => {
+    const onRacerClick = vi.fn();
+    const { rerender } = render(
+      <TeamGrid racers={team} racerHref={(r) => `/racers/${r.id}`} onRacerClick={onRacerClick} />,
+    );
+    const link = screen.getByRole("link", { name: "Loic Bruni" });
+    expect(link.getAttribute("href")).toBe("/racers/1");
+    expect(link.className).toBe("gf-slot-name gf-link");
+    expect(screen.queryByRole("button")).toBeNull();
+
+    rerender(
+      <TeamGrid
+        racers={team}
+        racerHref={(r) => `/racers/${r.id}`}
+        renderLink={({ href, ...rest }) => <a data-router={href} href={`#${href}`} {...rest} />}
+      />,
+    );
+    expect(screen.getByRole("link", { name: "Vali Höll" }).getAttribute("data-router")).toBe(
+      `/racers/${team[1]!.id}`,
+    );
+    expect(onRacerClick).not.toHaveBeenCalled();
+  });
+
+  it("replaces the meta line with renderMeta and adds renderAside before Remove", () => {
+    render(
+      <TeamGrid
+        racers={team}
+        onRemove={() => {}}
+        renderMeta={(r) => `${r.category}, 1st`}
+        renderAside={(r) => <strong data-testid="aside">{r.rank2024} pts</strong>}
+      />,
+    );
+    const slot = screen.getAllByRole("listitem")[0]!;
+    expect(slot.querySelector(".gf-slot-meta")!.textContent).toBe("Pro Men, 1st");
+    expect(slot.textContent).not.toContain("$180,000");
+    const aside = within(slot).getByTestId("aside");
+    expect(aside.textContent).toBe(`${team[0]!.rank2024} pts`);
+    // In reading order: name and meta, the aside, then the Remove button.
+    expect(aside.previousElementSibling!.className).toBe("gf-slot-body");
+    expect(aside.nextElementSibling!.textContent).toContain("Remove");
+    expect(screen.getAllByTestId("aside")).toHaveLength(3);
+  });
+
+  it("keeps the default meta line and no aside without the render props", () => {
+    const { container } = render(<TeamGrid racers={team} />);
+    const slot = container.querySelector(".gf-slot")!;
+    expect(slot.querySelector(".gf-slot-meta")!.textContent).toBe("Pro Men · $180,000");
+    expect(slot.lastElementChild!.className).toBe("gf-slot-body");
+  });
+
   it("uses the portrait path with imageBase, and the placeholder without a picture", () => {
     const { container } = render(<TeamGrid racers={team} imageBase="https://cdn.example/" />);
     const imgs = container.querySelectorAll("img");

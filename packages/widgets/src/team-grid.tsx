@@ -1,6 +1,14 @@
 import type { MouseEvent, ReactElement, ReactNode } from "react";
 import { formatPrice, racerName } from "./format.js";
-import { cx, rootProps, StateMessage, viewState, type WidgetBaseProps } from "./internal/common.js";
+import {
+  cx,
+  defaultRenderLink,
+  type RenderLink,
+  rootProps,
+  StateMessage,
+  viewState,
+  type WidgetBaseProps,
+} from "./internal/common.js";
 import { Portrait } from "./internal/portrait.js";
 import type { Racer } from "./types.js";
 
@@ -26,6 +34,14 @@ export interface TeamGridProps extends WidgetBaseProps {
   readOnly?: boolean;
   /** Makes racer names buttons, e.g. to open a details modal. */
   onRacerClick?: (racer: Racer) => void;
+  /** Makes racer names links (e.g. to the racer's page); wins over `onRacerClick`. */
+  racerHref?: (racer: Racer) => string;
+  /** Renders links through the host router; defaults to `<a>`. */
+  renderLink?: RenderLink;
+  /** Replaces the "category · price" line under a racer's name. */
+  renderMeta?: (racer: Racer) => ReactNode;
+  /** Extra content at the end of a racer's slot, before the Remove button (e.g. points). */
+  renderAside?: (racer: Racer) => ReactNode;
   /** Prefix of portrait URLs (`${imageBase}/img/racer_portrait/${picture}`). */
   imageBase?: string;
   /** Image shown when a racer has no portrait; defaults to an inline silhouette. */
@@ -48,6 +64,10 @@ export function TeamGrid(props: TeamGridProps): ReactElement {
     removeFormName,
     readOnly,
     onRacerClick,
+    racerHref,
+    renderLink = defaultRenderLink,
+    renderMeta,
+    renderAside,
     imageBase,
     placeholderSrc,
     label = "Your team",
@@ -99,7 +119,13 @@ export function TeamGrid(props: TeamGridProps): ReactElement {
                   placeholderSrc={placeholderSrc}
                 />
                 <span className="gf-slot-body">
-                  {onRacerClick ? (
+                  {racerHref ? (
+                    renderLink({
+                      href: racerHref(racer),
+                      className: "gf-slot-name gf-link",
+                      children: name,
+                    })
+                  ) : onRacerClick ? (
                     <button
                       type="button"
                       className="gf-slot-name gf-linklike"
@@ -111,9 +137,16 @@ export function TeamGrid(props: TeamGridProps): ReactElement {
                     <span className="gf-slot-name">{name}</span>
                   )}
                   <span className="gf-slot-meta">
-                    {racer.category} · {formatPrice(racer.price)}
+                    {renderMeta ? (
+                      renderMeta(racer)
+                    ) : (
+                      <>
+                        {racer.category} · {formatPrice(racer.price)}
+                      </>
+                    )}
                   </span>
                 </span>
+                {renderAside?.(racer)}
                 {canRemove ? (
                   <button
                     type={removeFormName ? "submit" : "button"}
