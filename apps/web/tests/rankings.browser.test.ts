@@ -210,7 +210,19 @@ describe("results to rankings", () => {
     const chart = p.getByRole("img", { name: /ben's points per event/ });
     await chart.waitFor();
     expect(await p.locator("desc").first().textContent()).toContain(`${expected().loser} points`);
-    await p.getByRole("link", { name: `${ben[0]!.firstName} ${ben[0]!.lastName}` }).click();
+    // The frozen team, drawn by the widgets' TeamGrid: six slots, best scorer first, each with a
+    // portrait, the result and the points; no Remove buttons.
+    const team = p.getByRole("list", { name: "Team at the lock" });
+    const slots = team.getByRole("listitem");
+    expect(await slots.count()).toBe(6);
+    const first = await slots.first().textContent();
+    expect(first).toContain(`${ben[0]!.firstName} ${ben[0]!.lastName}`);
+    expect(first).toContain("Pro Women, 3rd");
+    expect(first).toContain("65 pts");
+    expect(await slots.last().textContent()).toMatch(/17-18 Men, DNF0 pts$/);
+    expect(await team.locator(".gf-portrait").count()).toBe(6);
+    expect(await team.getByRole("button").count()).toBe(0);
+    await team.getByRole("link", { name: `${ben[0]!.firstName} ${ben[0]!.lastName}` }).click();
     await p.getByText(/1 of 2 teams \(50%\) at the lock/).waitFor();
     // Every username in the table leads to that player's page.
     await p.goto(`${app.url}/players-ranking`);

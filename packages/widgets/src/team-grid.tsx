@@ -17,13 +17,17 @@ export type { Racer, Theme } from "./types.js";
 
 export const TEAM_SLOTS = 6;
 
-export interface TeamGridProps extends WidgetBaseProps {
+/**
+ * Props of `TeamGrid`. `R` is your racer type (any `Racer` with extra fields, e.g. a result):
+ * the callbacks receive the objects you passed in.
+ */
+export interface TeamGridProps<R extends Racer = Racer> extends WidgetBaseProps {
   /** The team in slot order (up to 6); `null`/`undefined` entries are empty slots. */
-  racers: readonly (Racer | null | undefined)[];
+  racers: readonly (R | null | undefined)[];
   /** Number of slots; defaults to 6. */
   slots?: number;
   /** Called when a racer's Remove button is pressed (client-side teams). */
-  onRemove?: (racer: Racer, event: MouseEvent<HTMLButtonElement>) => void;
+  onRemove?: (racer: R, event: MouseEvent<HTMLButtonElement>) => void;
   /**
    * Renders Remove buttons as `<button type="submit" name={removeFormName} value={racer.id}>`
    * so the enclosing `<form method="post">` works without JavaScript. `onRemove` is still
@@ -33,15 +37,15 @@ export interface TeamGridProps extends WidgetBaseProps {
   /** Hides every Remove button (someone else's team, or a locked one). */
   readOnly?: boolean;
   /** Makes racer names buttons, e.g. to open a details modal. */
-  onRacerClick?: (racer: Racer) => void;
+  onRacerClick?: (racer: R) => void;
   /** Makes racer names links (e.g. to the racer's page); wins over `onRacerClick`. */
-  racerHref?: (racer: Racer) => string;
+  racerHref?: (racer: R) => string;
   /** Renders links through the host router; defaults to `<a>`. */
   renderLink?: RenderLink;
   /** Replaces the "category · price" line under a racer's name. */
-  renderMeta?: (racer: Racer) => ReactNode;
+  renderMeta?: (racer: R) => ReactNode;
   /** Extra content at the end of a racer's slot, before the Remove button (e.g. points). */
-  renderAside?: (racer: Racer) => ReactNode;
+  renderAside?: (racer: R) => ReactNode;
   /** Prefix of portrait URLs (`${imageBase}/img/racer_portrait/${picture}`). */
   imageBase?: string;
   /** Image shown when a racer has no portrait; defaults to an inline silhouette. */
@@ -57,7 +61,7 @@ export interface TeamGridProps extends WidgetBaseProps {
 }
 
 /** The six team slots, with an optional Remove action per racer. */
-export function TeamGrid(props: TeamGridProps): ReactElement {
+export function TeamGrid<R extends Racer = Racer>(props: TeamGridProps<R>): ReactElement {
   const {
     racers,
     onRemove,
@@ -76,7 +80,7 @@ export function TeamGrid(props: TeamGridProps): ReactElement {
     budget,
   } = props;
   const slots = Math.max(props.slots ?? TEAM_SLOTS, racers.length);
-  const filled = racers.filter((r): r is Racer => r != null);
+  const filled = racers.filter((r): r is R => r != null);
   const state = viewState(props, filled.length === 0);
   const canRemove = !readOnly && (onRemove != null || removeFormName != null);
   const cost = filled.reduce((sum, r) => sum + (r.price || 0), 0);

@@ -1,3 +1,4 @@
+import { TeamGrid } from "@game/widgets";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BarChart } from "~/components/charts/bar-chart";
@@ -70,19 +71,17 @@ export default function PlayerPage() {
             <Link to={`/players-ranking?event=${e.id}`}>Event ranking</Link>
           </p>
           <h3 className="visually-hidden">Team at the lock</h3>
-          <ul className="team-list">
-            {e.team.map((r) => (
-              <li key={r.id}>
-                <span>
-                  <Link to={`/racers/${r.id}`}>{r.name}</Link>{" "}
-                  <span className="muted">
-                    {r.category}, {resultText(r.result)}
-                  </span>
-                </span>
-                <strong>{count(r.points)}</strong>
-              </li>
-            ))}
-          </ul>
+          <TeamGrid
+            racers={e.team}
+            slots={e.team.length}
+            readOnly
+            label="Team at the lock"
+            placeholderSrc="/img/racer_portrait/placeholder.svg"
+            racerHref={(r) => `/racers/${r.id}`}
+            renderLink={({ href, ...rest }) => <Link to={href} {...rest} />}
+            renderMeta={(r) => `${r.category}, ${resultText(r.result)}`}
+            renderAside={(r) => <strong>{count(r.points)} pts</strong>}
+          />
         </section>
       ))}
     </GameBackdrop>

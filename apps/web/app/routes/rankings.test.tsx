@@ -282,6 +282,18 @@ describe("player and racer pages", () => {
       [men[0]!.id, 1, 100],
       [men[1]!.id, 2, 80],
     ]);
+    // What the page's TeamGrid draws: name, portrait, category, then the result and points.
+    expect(page.events[0]!.team[0]).toEqual({
+      id: men[0]!.id,
+      firstName: men[0]!.firstName,
+      lastName: men[0]!.lastName,
+      category: "Pro Men",
+      picture: expect.toBeOneOf([expect.any(String), null]),
+      price: expect.any(Number),
+      rank2024: expect.any(Number),
+      result: 1,
+      points: 100,
+    });
     const missing = (await outcome(() =>
       playerPage.loader({
         request: request("/players/x"),

@@ -155,6 +155,16 @@ describe("profiles", () => {
       [men[0]!.id, 100],
       [men[1]!.id, 80],
     ]);
+    // Enough to draw the team with the widgets' TeamGrid (portrait, price, rank).
+    const [row] = await h.db.select().from(racers).where(eq(racers.id, men[0]!.id));
+    expect(eve!.teams[5]![0]).toMatchObject({
+      firstName: row!.firstName,
+      lastName: row!.lastName,
+      category: "Pro Men",
+      picture: row!.picture,
+      price: row!.price,
+      rank2024: row!.rank2024,
+    });
     expect(await getPlayerProfile(h.db, "nobody")).toBeNull();
     expect((await getPlayerProfile(h.db, "late"))!.events).toEqual([]);
   });

@@ -296,6 +296,11 @@ export interface FrozenRacerScore {
   firstName: string;
   lastName: string;
   category: Category;
+  /** Portrait file name under /img/racer_portrait/, or null. */
+  picture: string | null;
+  /** The racer's price for that event and 2024 rank (0: unranked). */
+  price: number;
+  rank2024: number;
   status: ResultStatus | null;
   position: number | null;
   points: number;
@@ -360,6 +365,9 @@ export async function getPlayerProfile(
           firstName: racers.firstName,
           lastName: racers.lastName,
           category: racers.category,
+          picture: racers.picture,
+          price: racers.price,
+          rank2024: racers.rank2024,
           status: raceResults.status,
           position: raceResults.position,
           points: sql<number>`coalesce(${raceResults.points}, 0)`,
