@@ -1,5 +1,11 @@
 /** Loaders of the player and racer pages: public, read-only, frozen teams only. */
-import { getPlayerProfile, getRacerProfile } from "@game/db";
+import {
+  type DbOrTx,
+  getPlayerProfile,
+  getRacerProfile,
+  type PickCounter,
+  pickCounter,
+} from "@game/db";
 import type { AppLoadContext } from "@remix-run/node";
 import { shortEventLabel } from "~/components/charts/labels";
 import { toBackdropGame } from "~/components/game-backdrop";
@@ -7,6 +13,60 @@ import { getCurrentGame } from "./game.server";
 
 function notFound(): Response {
   return new Response("Not Found", { status: 404 });
+}
+
+/**
+ * How long a racer page reuses the pick counts of an event that is not scored yet. Those counts
+ * are exact `count(*)`s whose cost grows with the teams: counted on every view, the racer's data
+ * took 56 to 64 ms to read with 1,000,000 teams on PostgreSQL, 2 ms with the counts kept
+ * (docs/benchmarks.md). Kept in this process for 30 s, each is counted at most twice a minute
+ * per event and per racer, however many views; the page may show counts up to 30 s behind a team
+ * saved meanwhile (docs/decisions/0055). Scored events read stored figures and are not cached.
+ * The alternative, counters updated at every team save, would make every save lock the event's
+ * row: the busiest write of the game, just before the lock, would queue on it.
+ */
+export const PICK_COUNTS_TTL_MS = 30_000;
+/** Bound on the entries kept (racers and events of all seasons): the oldest go first. */
+const PICK_COUNTS_MAX = 5_000;
+
+/**
+ * A `PickCounter` that keeps each count for `ttlMs`. The promise is kept, so requests arriving
+ * while a count runs share it; a failed count is forgotten at once.
+ */
+export function cachedPickCounter(
+  counter: PickCounter,
+  opts: { ttlMs?: number; max?: number; now?: () => number } = {},
+): PickCounter {
+  const { ttlMs = PICK_COUNTS_TTL_MS, max = PICK_COUNTS_MAX, now = Date.now } = opts;
+  const kept = new Map<string, { at: number; n: Promise<number> }>();
+  const get = (key: string, count: () => Promise<number>) => {
+    const hit = kept.get(key);
+    if (hit && now() - hit.at < ttlMs) return hit.n;
+    kept.delete(key);
+    const n = count();
+    n.catch(() => {
+      if (kept.get(key)?.n === n) kept.delete(key);
+    });
+    kept.set(key, { at: now(), n });
+    // Maps iterate in insertion order: the first key is the oldest count.
+    if (kept.size > max) kept.delete(kept.keys().next().value as string);
+    return n;
+  };
+  return {
+    picks: (racerId) => get(`r${racerId}`, () => counter.picks(racerId)),
+    teams: (eventId) => get(`e${eventId}`, () => counter.teams(eventId)),
+  };
+}
+
+/** One cached counter per database (tests run several databases in one process). */
+const counters = new WeakMap<DbOrTx, PickCounter>();
+function pickCounterOf(db: DbOrTx): PickCounter {
+  let counter = counters.get(db);
+  if (!counter) {
+    counter = cachedPickCounter(pickCounter(db));
+    counters.set(db, counter);
+  }
+  return counter;
 }
 
 export async function loadPlayerPage(request: Request, context: AppLoadContext, username: string) {
@@ -48,7 +108,9 @@ export async function loadPlayerPage(request: Request, context: AppLoadContext, 
 export async function loadRacerPage(request: Request, context: AppLoadContext, idParam: string) {
   const id = /^\d{1,10}$/.test(idParam) ? Number(idParam) : Number.NaN;
   const [racer, game] = await Promise.all([
-    Number.isSafeInteger(id) ? getRacerProfile(context.db, id) : Promise.resolve(null),
+    Number.isSafeInteger(id)
+      ? getRacerProfile(context.db, id, pickCounterOf(context.db))
+      : Promise.resolve(null),
     getCurrentGame(request, context),
   ]);
   if (!racer) throw notFound();

@@ -12,6 +12,7 @@ import {
   getRacerProfile,
   listScoredEvents,
   pageOf,
+  pickCounter,
 } from "./rankings.js";
 import { addRacers, makePlayers, putLeague, putResults, putTeam } from "./scoring.fixtures.js";
 import { settleEvent } from "./scoring.js";
@@ -194,5 +195,27 @@ describe("profiles", () => {
     expect(r).not.toHaveProperty("nameKey");
     expect((await getRacerProfile(h.db, twin))!.events).toHaveLength(2);
     expect(await getRacerProfile(h.db, 999_999)).toBeNull();
+  });
+
+  it("takes the counts of an unscored event from the counter it is given", async () => {
+    const asked: string[] = [];
+    const counter = {
+      picks: async (id: number) => {
+        asked.push(`picks ${id}`);
+        return 7;
+      },
+      teams: async (id: number) => {
+        asked.push(`teams ${id}`);
+        return 9;
+      },
+    };
+    const r = await getRacerProfile(h.db, men[0]!.id, counter);
+    expect(r!.events.map((e) => [e.eventId, e.pickedBy, e.teams])).toEqual([
+      [5, 3, 5],
+      [6, 7, 9],
+    ]);
+    expect(asked).toEqual([`picks ${twin}`, "teams 6"]);
+    const direct = pickCounter(h.db);
+    expect([await direct.picks(twin), await direct.teams(6)]).toEqual([1, 1]);
   });
 });
