@@ -1,6 +1,6 @@
 /** The league modals: Create a League, Invite Member, and the leave/delete confirmations. */
 import { Form, useLocation, useNavigation } from "@remix-run/react";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import type { z } from "zod";
 import {
   createLeagueFormSchema,
@@ -73,24 +73,24 @@ function FieldError({ id, message }: { id: string; message?: string }) {
   );
 }
 
-export function CreateLeagueDialog({
-  game,
-  initiallyOpen,
-}: {
-  /** The event whose team entitles the player to create a league. */
-  game: number;
+/** The shell of a dialog with fields: hidden values, the fields, Cancel and a busy submit. */
+function FieldDialog(props: {
+  id: string;
+  title: string;
   initiallyOpen: boolean;
+  schema: z.ZodType;
+  hidden: Record<string, string | number>;
+  submit: string;
+  busyLabel: string;
+  children: (errors: Record<string, string>) => ReactNode;
 }) {
-  const { pathname } = useLocation();
   const hydrated = useHydrated();
-  const form = useDialogForm(createLeagueFormSchema, createDialogId);
-  const inputId = useId();
-  const errorId = `${inputId}-error`;
+  const form = useDialogForm(props.schema, props.id);
   return (
     <Modal
-      id={createDialogId}
-      title="Create a League"
-      initiallyOpen={initiallyOpen}
+      id={props.id}
+      title={props.title}
+      initiallyOpen={props.initiallyOpen}
       onClose={form.clearErrors}
     >
       <Form
@@ -102,27 +102,57 @@ export function CreateLeagueDialog({
         preventScrollReset
         className="lg-form"
       >
-        <Hidden fields={{ intent: "create", game, redirectTo: pathname }} />
-        <label htmlFor={inputId}>League Name</label>
-        <input
-          id={inputId}
-          name="name"
-          type="text"
-          required
-          maxLength={60}
-          autoComplete="off"
-          aria-invalid={form.errors.name ? true : undefined}
-          aria-describedby={errorId}
-        />
-        <FieldError id={errorId} message={form.errors.name} />
+        <Hidden fields={props.hidden} />
+        {props.children(form.errors)}
         <div className="lg-form__actions">
           <CancelButton />
           <button type="submit" className="lg-button" disabled={form.busy}>
-            {form.busy ? "Creating…" : "Create League"}
+            {form.busy ? props.busyLabel : props.submit}
           </button>
         </div>
       </Form>
     </Modal>
+  );
+}
+
+export function CreateLeagueDialog({
+  game,
+  initiallyOpen,
+}: {
+  /** The event whose team entitles the player to create a league. */
+  game: number;
+  initiallyOpen: boolean;
+}) {
+  const { pathname } = useLocation();
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+  return (
+    <FieldDialog
+      id={createDialogId}
+      title="Create a League"
+      initiallyOpen={initiallyOpen}
+      schema={createLeagueFormSchema}
+      hidden={{ intent: "create", game, redirectTo: pathname }}
+      submit="Create League"
+      busyLabel="Creating…"
+    >
+      {(errors) => (
+        <>
+          <label htmlFor={inputId}>League Name</label>
+          <input
+            id={inputId}
+            name="name"
+            type="text"
+            required
+            maxLength={60}
+            autoComplete="off"
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={errorId}
+          />
+          <FieldError id={errorId} message={errors.name} />
+        </>
+      )}
+    </FieldDialog>
   );
 }
 
@@ -134,53 +164,40 @@ export function InviteDialog({
   initiallyOpen: boolean;
 }) {
   const { pathname } = useLocation();
-  const hydrated = useHydrated();
-  const dialogId = inviteDialogId(league.id);
-  const form = useDialogForm(inviteFormSchema, dialogId);
   const inputId = useId();
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
   return (
-    <Modal
-      id={dialogId}
+    <FieldDialog
+      id={inviteDialogId(league.id)}
       title="Invite Member"
       initiallyOpen={initiallyOpen}
-      onClose={form.clearErrors}
+      schema={inviteFormSchema}
+      hidden={{ intent: "invite", leagueId: league.id, redirectTo: pathname }}
+      submit="Send Invitation"
+      busyLabel="Sending…"
     >
-      <Form
-        ref={form.formRef}
-        method="post"
-        action={LEAGUE_ACTION}
-        noValidate={hydrated}
-        onSubmit={form.onSubmit}
-        preventScrollReset
-        className="lg-form"
-      >
-        <Hidden fields={{ intent: "invite", leagueId: league.id, redirectTo: pathname }} />
-        <p id={hintId} className="lg-muted">
-          We will e-mail your guest a link to join <strong>{league.name}</strong>.
-        </p>
-        <label htmlFor={inputId}>Guest Email</label>
-        <input
-          id={inputId}
-          name="email"
-          type="email"
-          required
-          maxLength={254}
-          autoComplete="off"
-          inputMode="email"
-          aria-invalid={form.errors.email ? true : undefined}
-          aria-describedby={`${hintId} ${errorId}`}
-        />
-        <FieldError id={errorId} message={form.errors.email} />
-        <div className="lg-form__actions">
-          <CancelButton />
-          <button type="submit" className="lg-button" disabled={form.busy}>
-            {form.busy ? "Sending…" : "Send Invitation"}
-          </button>
-        </div>
-      </Form>
-    </Modal>
+      {(errors) => (
+        <>
+          <p id={hintId} className="lg-muted">
+            We will e-mail your guest a link to join <strong>{league.name}</strong>.
+          </p>
+          <label htmlFor={inputId}>Guest Email</label>
+          <input
+            id={inputId}
+            name="email"
+            type="email"
+            required
+            maxLength={254}
+            autoComplete="off"
+            inputMode="email"
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={`${hintId} ${errorId}`}
+          />
+          <FieldError id={errorId} message={errors.email} />
+        </>
+      )}
+    </FieldDialog>
   );
 }
 
