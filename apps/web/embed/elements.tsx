@@ -4,6 +4,7 @@
  */
 import { CATEGORY_SLUGS, type Category, GameApiError } from "@game/widgets/client";
 import {
+  type AsyncResult,
   useEvents,
   useLeagueRankings,
   usePlayerRankings,
@@ -99,21 +100,32 @@ export function GfRacerTable({ ctx, attrs }: WidgetProps): ReactElement {
   );
 }
 
-export function GfPlayerRankings({ ctx, attrs }: WidgetProps): ReactElement {
-  const event = intOf(attrs.event);
-  const [page, setPage] = usePageAttribute(attrs.page);
-  const result = usePlayerRankings(ctx.client, { event, page });
+/** The props both ranking tables take from a page of the API and the page attribute. */
+function pagedProps<T>(
+  result: AsyncResult<{ data: T[]; page: number; pageCount: number }>,
+  page: number,
+  setPage: (page: number) => void,
+  attrs: Attributes,
+) {
   const data = result.data;
+  return {
+    rows: data?.data ?? [],
+    page: data?.page ?? page,
+    pageCount: data?.pageCount ?? 0,
+    onPageChange: setPage,
+    loading: result.loading && !data,
+    error: errorMessage(result.error),
+    onRetry: result.reload,
+    theme: themeOf(attrs),
+  };
+}
+
+export function GfPlayerRankings({ ctx, attrs }: WidgetProps): ReactElement {
+  const [page, setPage] = usePageAttribute(attrs.page);
+  const result = usePlayerRankings(ctx.client, { event: intOf(attrs.event), page });
   return (
     <PlayerRankings
-      rows={data?.data ?? []}
-      page={data?.page ?? page}
-      pageCount={data?.pageCount ?? 0}
-      onPageChange={setPage}
-      loading={result.loading && !data}
-      error={errorMessage(result.error)}
-      onRetry={result.reload}
-      theme={themeOf(attrs)}
+      {...pagedProps(result, page, setPage, attrs)}
       emptyMessage="No players ranked yet: rankings appear after the first race results."
     />
   );
@@ -122,19 +134,7 @@ export function GfPlayerRankings({ ctx, attrs }: WidgetProps): ReactElement {
 export function GfLeagueRankings({ ctx, attrs }: WidgetProps): ReactElement {
   const [page, setPage] = usePageAttribute(attrs.page);
   const result = useLeagueRankings(ctx.client, { page });
-  const data = result.data;
-  return (
-    <LeagueRankings
-      rows={data?.data ?? []}
-      page={data?.page ?? page}
-      pageCount={data?.pageCount ?? 0}
-      onPageChange={setPage}
-      loading={result.loading && !data}
-      error={errorMessage(result.error)}
-      onRetry={result.reload}
-      theme={themeOf(attrs)}
-    />
-  );
+  return <LeagueRankings {...pagedProps(result, page, setPage, attrs)} />;
 }
 
 export function GfTeamGrid({ ctx, attrs }: WidgetProps): ReactElement {
