@@ -1,4 +1,3 @@
-import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { type Category, formatPrice, normalizeCategory } from "@game/core";
 import {
@@ -9,7 +8,7 @@ import {
   readRacerCsv,
 } from "@game/db";
 import { Command, InvalidArgumentError } from "commander";
-import { currentActor, inputPath, withDb } from "../context.js";
+import { currentActor, readInputFile, withDb } from "../context.js";
 import { CliError, positiveInt } from "../errors.js";
 import { inert, printJson, printTable, progress } from "../output.js";
 
@@ -18,23 +17,6 @@ function category(value: string): Category {
   if (!c)
     throw new InvalidArgumentError('use "Pro Men", "Pro Women", "17-18 Men" or "17-18 Women".');
   return c;
-}
-
-/** Reads the file named `file` on the command line (messages name it as the user typed it). */
-function readFile(file: string): string {
-  const at = inputPath(file);
-  let size: number;
-  try {
-    const stat = statSync(at);
-    if (!stat.isFile()) throw new CliError(`${file} is not a file`);
-    size = stat.size;
-  } catch (error) {
-    if (error instanceof CliError) throw error;
-    throw new CliError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? error}`);
-  }
-  // Refused before reading: a 2 GB file should not be loaded to learn it is too big.
-  checkCsvSize(size);
-  return readFileSync(at, "utf8");
 }
 
 function printSummary(s: RacerImportSummary, file: string): void {
@@ -76,7 +58,7 @@ export function racersCommand(): Command {
         opts: { game?: number; dryRun?: boolean; json?: boolean },
         cmd: Command,
       ) => {
-        const records = readRacerCsv(readFile(file));
+        const records = readRacerCsv(readInputFile(file, checkCsvSize));
         if (records.length === 0) throw new CliError(`no racer rows in ${file}`);
         const bar = progress(opts.dryRun ? "Checking" : "Importing");
         const summary = await withDb(cmd, (h) =>

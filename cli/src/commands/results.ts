@@ -1,29 +1,19 @@
-import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { CSV_MAX_BYTES, formatResultIssue, isLocked, lockTime } from "@game/core";
 import { getEvent, importResults, listEventResults } from "@game/db";
 import { Command } from "commander";
-import { currentActor, inputPath, withDb } from "../context.js";
+import { currentActor, readInputFile, withDb } from "../context.js";
 import { CliError, positiveInt } from "../errors.js";
 import { inert, printJson, printTable } from "../output.js";
 import { settlementLine } from "./scores.js";
 
-/** Reads the file named `file` on the command line (messages name it as the user typed it). */
-function readResultsFile(file: string): string {
-  const at = inputPath(file);
-  let size: number;
-  try {
-    const stat = statSync(at);
-    if (!stat.isFile()) throw new CliError(`${file} is not a file`);
-    size = stat.size;
-  } catch (error) {
-    if (error instanceof CliError) throw error;
-    throw new CliError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? error}`);
-  }
-  if (size > CSV_MAX_BYTES) {
-    throw new CliError(`${file} is larger than ${CSV_MAX_BYTES / 1024 / 1024} MB`);
-  }
-  return readFileSync(at, "utf8");
+/** Results files share the racer files' size limit. */
+function checkResultsSize(file: string) {
+  return (bytes: number) => {
+    if (bytes > CSV_MAX_BYTES) {
+      throw new CliError(`${file} is larger than ${CSV_MAX_BYTES / 1024 / 1024} MB`);
+    }
+  };
 }
 
 const place = (r: { status: string; position: number | null }) =>
@@ -53,7 +43,7 @@ export function resultsCommand(): Command {
         opts: { dryRun?: boolean; json?: boolean },
         cmd: Command,
       ) => {
-        const text = readResultsFile(file);
+        const text = readInputFile(file, checkResultsSize(file));
         const name = path.basename(file);
         await withDb(cmd, async (h) => {
           const event = await getEvent(h.db, eventId);
