@@ -198,29 +198,13 @@ export function LeagueCard({ league, dialogs }: { league: LeagueCardData; dialog
                 Invite Member
               </DialogButton>
             </form>
-            <Form method="post" action={LEAGUE_ACTION} preventScrollReset className="lg-inline">
-              <input type="hidden" name="intent" value="leave" />
-              <input type="hidden" name="leagueId" value={league.id} />
-              <input type="hidden" name="redirectTo" value={pathname} />
-              <DialogButton
-                dialogId={confirmDialogId("leave", league.id)}
-                className="lg-button lg-button--ghost"
-              >
-                Leave
-              </DialogButton>
-            </Form>
+            <ConfirmOpener intent="leave" leagueId={league.id} redirectTo={pathname}>
+              Leave
+            </ConfirmOpener>
             {league.role === "owner" && (
-              <Form method="post" action={LEAGUE_ACTION} preventScrollReset className="lg-inline">
-                <input type="hidden" name="intent" value="delete" />
-                <input type="hidden" name="leagueId" value={league.id} />
-                <input type="hidden" name="redirectTo" value={pathname} />
-                <DialogButton
-                  dialogId={confirmDialogId("delete", league.id)}
-                  className="lg-button lg-button--danger"
-                >
-                  Delete
-                </DialogButton>
-              </Form>
+              <ConfirmOpener intent="delete" leagueId={league.id} redirectTo={pathname}>
+                Delete
+              </ConfirmOpener>
             )}
           </div>
           <ShareLink league={league} />
@@ -250,5 +234,30 @@ export function LeagueCard({ league, dialogs }: { league: LeagueCardData; dialog
         </>
       )}
     </article>
+  );
+}
+
+/**
+ * Leave or Delete: opens its confirmation dialog; without JavaScript the form posts unconfirmed
+ * and the page asks.
+ */
+function ConfirmOpener(props: {
+  intent: "leave" | "delete";
+  leagueId: number;
+  redirectTo: string;
+  children: string;
+}) {
+  return (
+    <Form method="post" action={LEAGUE_ACTION} preventScrollReset className="lg-inline">
+      <input type="hidden" name="intent" value={props.intent} />
+      <input type="hidden" name="leagueId" value={props.leagueId} />
+      <input type="hidden" name="redirectTo" value={props.redirectTo} />
+      <DialogButton
+        dialogId={confirmDialogId(props.intent, props.leagueId)}
+        className={`lg-button ${props.intent === "delete" ? "lg-button--danger" : "lg-button--ghost"}`}
+      >
+        {props.children}
+      </DialogButton>
+    </Form>
   );
 }
