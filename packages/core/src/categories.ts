@@ -54,6 +54,9 @@ export function normalizeCategory(input: string): Category | undefined {
     "junior women": "17-18 Women",
     "men junior": "17-18 Men",
     "women junior": "17-18 Women",
+    // Timing exports often put the gender first.
+    "men elite": "Pro Men",
+    "women elite": "Pro Women",
   };
   return aliases[key];
 }

@@ -25,5 +25,5 @@ export const CSV_MAX_ROWS = 20_000;
 export const LEAGUE_NAME_MAX = 60;
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 24;
-export const PASSWORD_MIN = 8;
+export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 128;

@@ -129,7 +129,7 @@ describe("checkResults", () => {
       racers,
     );
     expect(r.ok).toBe(true);
-    expect(r.rows).toEqual([
+    expect(r.rows.map(({ asWritten: _, ...row }) => row)).toEqual([
       { line: 2, racerId: 1, category: "Pro Men", status: "finished", position: 1 },
       { line: 3, racerId: 2, category: "Pro Men", status: "finished", position: 2 },
       { line: 4, racerId: 3, category: "Pro Men", status: "DNF", position: null },
@@ -137,6 +137,8 @@ describe("checkResults", () => {
       { line: 6, racerId: 5, category: "Pro Women", status: "DNS", position: null },
       { line: 7, racerId: 6, category: "17-18 Men", status: "finished", position: 1 },
     ]);
+    expect(r.rows[0]!.asWritten).toBe("Loïc Bruni");
+    expect(r.ok && r.categories).toEqual(["Pro Men", "Pro Women", "17-18 Men"]);
   });
 
   it("matches names without accents or case, and takes a racer id column instead of names", () => {
@@ -189,7 +191,7 @@ describe("checkResults", () => {
       ok: false,
       issues: [{ line: 1, message: "The file is empty." }],
     });
-    expect(checkResults(csv("Rank,First Name,Last Name"), racers)).toMatchObject({
+    expect(checkResults(csv("Time,First Name,Last Name"), racers)).toMatchObject({
       ok: false,
       issues: [{ line: 1, message: expect.stringContaining("Missing column Position") }],
     });

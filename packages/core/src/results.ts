@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type Category, normalizeCategory } from "./categories.js";
+import { CATEGORIES, type Category, normalizeCategory } from "./categories.js";
 import { CSV_MAX_BYTES, CSV_MAX_ROWS } from "./constants.js";
 import { headerKey, parseCount, racerNameKey } from "./csv.js";
 import { NON_FINISH, type NonFinish, pointsForPosition } from "./scoring.js";
@@ -24,6 +24,8 @@ export type ParsedPosition =
 export interface ResultRowInput {
   /** 1-based line of the file where the row starts (the header is line 1). */
   line: number;
+  /** The racer as the file names them ("BRUNI Loic", "Loïc Bruni", "#7"): for the matched table. */
+  asWritten: string;
   racerId: number;
   category: Category;
   status: ResultStatus;
@@ -45,8 +47,25 @@ export interface ResultRacer {
 }
 
 export type ResultsCheck =
-  | { ok: true; rows: ResultRowInput[] }
+  | {
+      ok: true;
+      rows: ResultRowInput[];
+      /**
+       * The categories the file scores (its racers' categories, and the one chosen for it): an
+       * import replaces these categories' results and keeps the others'.
+       */
+      categories: Category[];
+    }
   | { ok: false; issues: ResultIssue[]; rows: ResultRowInput[] };
+
+/** Options of checkResults. */
+export interface ResultsCheckOptions {
+  /**
+   * The category of the whole file (timing companies publish one file per category): rows are
+   * matched within it, and a Category column, when there is one, must agree.
+   */
+  category?: Category;
+}
 
 /** A place can be written "7", "07", "7th" or "7." in timing exports. */
 const PLACE = /^0*([1-9]\d{0,5})(?:st|nd|rd|th|\.)?$/i;
@@ -55,7 +74,15 @@ const STATUS_ALIASES: Record<string, NonFinish> = {
   dns: "DNS",
   dsq: "DSQ",
   dq: "DSQ",
+  "did not finish": "DNF",
+  "did not start": "DNS",
+  disqualified: "DSQ",
 };
+
+/** A non-finish written in a time, gap or status cell ("DNF", "dsq", "Did not start"). */
+export function parseNonFinish(text: string): NonFinish | undefined {
+  return STATUS_ALIASES[text.trim().toLowerCase().replace(/\s+/g, " ")];
+}
 
 /** Reads a Position cell: a finishing place or DNF, DNS, DSQ (any case); undefined otherwise. */
 export function parsePosition(text: string): ParsedPosition | undefined {
@@ -91,10 +118,43 @@ export interface CsvTable {
 }
 
 function detectDelimiter(text: string): string {
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  const count = (d: string) => firstLine.split(d).length - 1;
-  const candidates = [",", ";", "\t"].sort((a, b) => count(b) - count(a));
-  return count(candidates[0]!) > 0 ? candidates[0]! : ",";
+  // The header line, or the first line with a delimiter when a timing export starts with a title
+  // ("Men Elite - Final") above its header.
+  const lines = text.split(/\r?\n/, 12);
+  const count = (line: string, d: string) => line.split(d).length - 1;
+  const best = (score: (d: string) => number) => {
+    const candidates = [",", ";", "\t"].sort((a, b) => score(b) - score(a));
+    return score(candidates[0]!) > 0 ? candidates[0]! : undefined;
+  };
+  // A title has few delimiters, a header many: the most in any one line wins.
+  return (
+    best((d) => count(lines[0]!, d)) ??
+    best((d) => Math.max(...lines.map((line) => count(line, d)))) ??
+    ","
+  );
+}
+
+/** Records a timing export may have above its header (a title, the race, the date). */
+const MAX_TITLE_ROWS = 10;
+
+/**
+ * The table with its real header: the first row when it names a place column, else the first of
+ * the next few rows that names a place column and a racer (name or id) column, the rows above it
+ * being a timing export's title block. Unchanged when there is no such row.
+ */
+function skipTitleRows(table: CsvTable): CsvTable {
+  if (findColumns(table.header).position >= 0) return table;
+  const at = table.records.slice(0, MAX_TITLE_ROWS).findIndex((r) => {
+    const cols = findColumns(r.values.map((v) => v.trim()));
+    const names = cols.name >= 0 || (cols.firstName >= 0 && cols.lastName >= 0);
+    return cols.position >= 0 && (names || cols.racerId >= 0);
+  });
+  if (at < 0) return table;
+  return {
+    header: table.records[at]!.values.map((v) => v.trim()),
+    records: table.records.slice(at + 1),
+    errors: table.errors,
+  };
 }
 
 /**
@@ -171,25 +231,103 @@ export function foldedNameKey(firstName: string, lastName: string): string {
     .replace(/[\u0300-\u036f]/g, "");
 }
 
+/**
+ * A racer's name as a set of words, accents, case and punctuation ignored, in any order: a
+ * timing export's "BRUNI Loic", "Loïc Bruni" and "bruni, loïc" all read "bruni loic".
+ */
+export function nameWordsKey(name: string): string {
+  return nameWords(name).sort().join(" ");
+}
+
+/** The words of a name, in order, accents, case ("ß" = "SS") and punctuation ignored. */
+function nameWords(name: string): string[] {
+  return name
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toUpperCase()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim()
+    .split(" ")
+    .filter(Boolean);
+}
+
+/** Levenshtein distance between two short strings (names), in O(a * b) time and O(b) space. */
+export function editDistance(a: string, b: string): number {
+  if (a === b) return 0;
+  const x = [...a];
+  const y = [...b];
+  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= y.length; j++) {
+      current[j] = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1),
+      );
+    }
+    previous = current;
+  }
+  return previous[y.length]!;
+}
+
+/**
+ * The racers whose names are closest to `written` (words in any order, accents and case
+ * ignored), closest first, at most `max`; only those near enough to be a typo (a third of the
+ * name's letters, at least 2 edits), so a stranger gets no suggestion.
+ */
+export function closestRacers<R extends Pick<ResultRacer, "firstName" | "lastName">>(
+  written: string,
+  racers: readonly R[],
+  max = 3,
+): R[] {
+  const key = nameWords(written).join(" ");
+  if (!key) return [];
+  const limit = Math.max(2, Math.floor(key.length / 3));
+  // Either order of the racer's names: a typo must not move a word elsewhere in a sorted key.
+  const distance = (r: R) =>
+    Math.min(
+      editDistance(key, nameWords(`${r.firstName} ${r.lastName}`).join(" ")),
+      editDistance(key, nameWords(`${r.lastName} ${r.firstName}`).join(" ")),
+    );
+  return racers
+    .map((r) => ({ r, d: distance(r) }))
+    .filter((c) => c.d <= limit)
+    .sort((a, b) => a.d - b.d || label(a.r).localeCompare(label(b.r)))
+    .slice(0, max)
+    .map((c) => c.r);
+}
+
 const ID_HEADERS = new Set(["racerid", "id"]);
+/** Headers of the place column: ours, and the timing companies'. */
+const POSITION_HEADERS = new Set(["position", "pos", "place", "rank", "rk", "pl"]);
+/** Headers of a single name column (timing exports write "BRUNI Loic"). */
+const NAME_HEADERS = new Set(["name", "ridername", "racername", "rider", "racer", "fullname"]);
+/** Cells where a timing export may write DNF, DNS or DSQ instead of a time. */
+const STATUS_HEADERS = new Set(["status", "time", "gap", "racetime", "finaltime", "result"]);
 
 type Columns = {
   position: number;
   firstName: number;
   lastName: number;
+  name: number;
   category: number;
   racerId: number;
+  statuses: number[];
 };
 
 function findColumns(header: readonly string[]): Columns {
   const keys = header.map(headerKey);
   const at = (k: string) => keys.indexOf(k);
   return {
-    position: keys.findIndex((k) => k === "position" || k === "pos" || k === "place"),
+    position: keys.findIndex((k) => POSITION_HEADERS.has(k)),
     firstName: at("firstname"),
     lastName: at("lastname"),
+    name: keys.findIndex((k) => NAME_HEADERS.has(k)),
     category: at("category"),
     racerId: keys.findIndex((k) => ID_HEADERS.has(k)),
+    statuses: keys.flatMap((k, i) => (STATUS_HEADERS.has(k) ? [i] : [])),
   };
 }
 
@@ -260,14 +398,20 @@ function label(r: Pick<ResultRacer, "firstName" | "lastName">): string {
  * its line: missing columns, malformed rows, unknown racers, a racer listed twice, a place taken
  * twice within a category. `ok` only when there is none: then `rows` is what to store.
  */
-export function checkResults(table: CsvTable, racers: readonly ResultRacer[]): ResultsCheck {
+export function checkResults(
+  table: CsvTable,
+  racers: readonly ResultRacer[],
+  opts: ResultsCheckOptions = {},
+): ResultsCheck {
   const issues: ResultIssue[] = [];
   const rows: ResultRowInput[] = [];
   if (table.errors?.length) return { ok: false, rows, issues: [...table.errors] };
+  table = skipTitleRows(table);
   const cols = findColumns(table.header);
   const missing: string[] = [];
+  const hasNames = cols.name >= 0 || (cols.firstName >= 0 && cols.lastName >= 0);
   if (cols.position < 0) missing.push("Position");
-  if (cols.racerId < 0) {
+  if (cols.racerId < 0 && !hasNames) {
     if (cols.firstName < 0) missing.push("First Name");
     if (cols.lastName < 0) missing.push("Last Name");
   }
@@ -282,7 +426,7 @@ export function checkResults(table: CsvTable, racers: readonly ResultRacer[]): R
       issues: [
         {
           line: 1,
-          message: `Missing column${missing.length > 1 ? "s" : ""} ${columns} (expected Position, First Name, Last Name, Category, or a Racer ID column).`,
+          message: `Missing column${missing.length > 1 ? "s" : ""} ${columns} (expected Position, First Name, Last Name, Category, or a Racer ID column; timing exports: Rank and Name).`,
         },
       ],
     };
@@ -301,20 +445,28 @@ export function checkResults(table: CsvTable, racers: readonly ResultRacer[]): R
   const byId = new Map(racers.map((r) => [r.id, r]));
   const byName = new Map<string, ResultRacer[]>();
   const byFolded = new Map<string, ResultRacer[]>();
+  const byWords = new Map<string, ResultRacer[]>();
   for (const r of racers) {
     const add = (map: Map<string, ResultRacer[]>, key: string) =>
       map.set(key, [...(map.get(key) ?? []), r]);
     add(byName, racerNameKey(r.firstName, r.lastName));
     add(byFolded, foldedNameKey(r.firstName, r.lastName));
+    add(byWords, nameWordsKey(`${r.firstName} ${r.lastName}`));
   }
+  const scope = new Set<Category>(opts.category ? [opts.category] : []);
   const cell = (values: readonly string[], index: number) =>
     index < 0 ? "" : (values[index] ?? "");
   const racerLine = new Map<number, number>();
   const placeLine = new Map<string, number>();
 
   for (const { line, values } of table.records) {
+    // A DNF, DNS or DSQ in a time, gap or status cell wins over a place (some exports number
+    // every row): the racer did not finish, whatever the rank column says.
+    const nonFinish = cols.statuses
+      .map((i) => parseNonFinish(cell(values, i)))
+      .find((s) => s !== undefined);
     const parsed = parseResultCells({
-      position: cell(values, cols.position),
+      position: nonFinish ?? cell(values, cols.position),
       racerId: cell(values, cols.racerId),
       firstName: cell(values, cols.firstName),
       lastName: cell(values, cols.lastName),
@@ -324,7 +476,23 @@ export function checkResults(table: CsvTable, racers: readonly ResultRacer[]): R
       for (const message of parsed.messages) issues.push({ line, message });
       continue;
     }
-    const { position, racerId, firstName, lastName, category } = parsed.value;
+    const { position, racerId, firstName, lastName } = parsed.value;
+    if (parsed.value.category && opts.category && parsed.value.category !== opts.category) {
+      issues.push({
+        line,
+        message: `The Category "${parsed.value.category}" is not the category chosen for this file (${opts.category}).`,
+      });
+      continue;
+    }
+    const category = parsed.value.category ?? opts.category;
+    const fullName = cols.name >= 0 ? cell(values, cols.name).trim().slice(0, 200) : "";
+    const useFullName = !(firstName && lastName) && fullName !== "";
+    const written =
+      racerId !== undefined
+        ? `#${racerId}`
+        : useFullName
+          ? fullName
+          : label({ firstName, lastName });
 
     let racer: ResultRacer | undefined;
     if (racerId !== undefined) {
@@ -334,34 +502,50 @@ export function checkResults(table: CsvTable, racers: readonly ResultRacer[]): R
         continue;
       }
     } else {
-      if (!firstName || !lastName) {
+      if (!useFullName && (!firstName || !lastName)) {
         issues.push({
           line,
-          message: `${!firstName ? "First Name" : "Last Name"} is empty (give both names or a Racer ID).`,
+          message:
+            cols.name >= 0
+              ? "Name is empty (give the racer's name or a Racer ID)."
+              : `${!firstName ? "First Name" : "Last Name"} is empty (give both names or a Racer ID).`,
         });
         continue;
       }
       const inCategory = (list: ResultRacer[] | undefined) =>
         category ? list?.filter((r) => r.category === category) : list;
-      const exact = byName.get(racerNameKey(firstName, lastName));
+      const exact = useFullName ? undefined : byName.get(racerNameKey(firstName, lastName));
+      const folded = useFullName ? undefined : byFolded.get(foldedNameKey(firstName, lastName));
+      // Then the words in any order, accents and case ignored ("BRUNI Loic", swapped columns).
+      const words = byWords.get(nameWordsKey(useFullName ? fullName : `${firstName} ${lastName}`));
       let candidates = inCategory(exact);
-      if (!candidates?.length)
-        candidates = inCategory(byFolded.get(foldedNameKey(firstName, lastName)));
+      if (!candidates?.length) candidates = inCategory(folded);
+      if (!candidates?.length) candidates = inCategory(words);
       if (!candidates?.length) {
-        const elsewhere = exact ?? byFolded.get(foldedNameKey(firstName, lastName));
+        const elsewhere = exact ?? folded ?? words;
+        if (elsewhere?.length && category) {
+          issues.push({
+            line,
+            message: `${written} races in ${elsewhere[0]!.category}, not ${category}.`,
+          });
+          continue;
+        }
+        const near = closestRacers(
+          written,
+          racers.filter((r) => !category || r.category === category),
+        );
         issues.push({
           line,
-          message:
-            elsewhere?.length && category
-              ? `${label({ firstName, lastName })} races in ${elsewhere[0]!.category}, not ${category}.`
-              : `Unknown racer: ${label({ firstName, lastName })}${category ? ` in ${category}` : ""} is not a racer of this event.`,
+          message: `Unknown racer: ${written}${category ? ` in ${category}` : ""} is not a racer of this event.${
+            near.length ? ` Did you mean ${near.map(label).join(" or ")}?` : ""
+          }`,
         });
         continue;
       }
       if (candidates.length > 1) {
         issues.push({
           line,
-          message: `${label({ firstName, lastName })} matches ${candidates.length} racers: add the Category or a Racer ID.`,
+          message: `${written} matches ${candidates.length} racers: add the Category or a Racer ID.`,
         });
         continue;
       }
@@ -392,15 +576,18 @@ export function checkResults(table: CsvTable, racers: readonly ResultRacer[]): R
       }
       placeLine.set(key, line);
     }
+    scope.add(racer.category);
     rows.push({
       line,
+      asWritten: written,
       racerId: racer.id,
       category: racer.category,
       status: position.status,
       position: position.position,
     });
   }
-  return issues.length > 0 ? { ok: false, issues, rows } : { ok: true, rows };
+  if (issues.length > 0) return { ok: false, issues, rows };
+  return { ok: true, rows, categories: CATEGORIES.filter((c) => scope.has(c)) };
 }
 
 /** `Line 4: Position "x" is not a place...`: how issues are printed by the CLI and the dashboard. */
@@ -421,6 +608,19 @@ export const resultsUploadSchema = z.object({
       (s) => s.length <= CSV_MAX_BYTES,
       `The file is larger than ${CSV_MAX_BYTES / 1024 / 1024} MB.`,
     ),
+  /** The file's category, for a timing company's one-category file ("" or absent: from the file). */
+  category: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (!text?.trim()) return undefined;
+      const category = normalizeCategory(text);
+      if (!category) {
+        ctx.addIssue({ code: "custom", message: `Unknown category "${text.slice(0, 40)}".` });
+        return z.NEVER;
+      }
+      return category;
+    }),
   intent: z.enum(["preview", "import"]).default("preview"),
 });
 export type ResultsUploadInput = z.infer<typeof resultsUploadSchema>;

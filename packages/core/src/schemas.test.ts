@@ -86,14 +86,20 @@ describe("logInSchema", () => {
 describe("signUpSchema", () => {
   const ok = { username: "rider_1", email: "Rider@Example.com", password: "longenough" };
 
-  it("accepts a username, e-mail and a password of 8+ characters", () => {
+  it("accepts a username, e-mail and a password of 10+ characters", () => {
     expect(signUpSchema.parse(ok)).toEqual({ ...ok, email: "rider@example.com" });
-    expect(signUpSchema.safeParse({ ...ok, password: "12345678" }).success).toBe(true);
+    expect(signUpSchema.safeParse({ ...ok, password: "berm-12345" }).success).toBe(true);
   });
 
-  it("refuses a password shorter than 8 characters", () => {
-    expect(messages(signUpSchema, { ...ok, password: "1234567" })).toEqual([
-      "Use at least 8 characters for your password.",
+  it("refuses a short, blank or common password with the policy's message", () => {
+    expect(messages(signUpSchema, { ...ok, password: "berm-1234" })).toEqual([
+      "Use at least 10 characters for your password.",
+    ]);
+    expect(messages(signUpSchema, { ...ok, password: " ".repeat(8) })).toEqual([
+      "A password cannot be only spaces.",
+    ]);
+    expect(messages(signUpSchema, { ...ok, password: "Password123" })).toEqual([
+      "That password is on the list of common passwords attackers try first. Choose another one.",
     ]);
   });
 

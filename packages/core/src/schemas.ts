@@ -1,11 +1,6 @@
 import { z } from "zod";
-import {
-  LEAGUE_NAME_MAX,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  USERNAME_MAX,
-  USERNAME_MIN,
-} from "./constants.js";
+import { LEAGUE_NAME_MAX, PASSWORD_MAX, USERNAME_MAX, USERNAME_MIN } from "./constants.js";
+import { checkNewPassword, PASSWORD_MESSAGES, passwordLength } from "./password-policy.js";
 
 /** The spec's message for a missing e-mail or password. */
 export const CREDENTIALS_REQUIRED = "Email and password are required";
@@ -25,10 +20,20 @@ const requiredEmail = z
   .pipe(z.email({ error: "Enter a valid e-mail address." }))
   .transform(normalizeEmail);
 
+// Counted in code points (as the policy counts), so a long passphrase of emoji still logs in.
 const requiredPassword = z
   .string({ error: CREDENTIALS_REQUIRED })
   .min(1, { error: CREDENTIALS_REQUIRED, abort: true })
-  .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`);
+  .refine((p) => passwordLength(p) <= PASSWORD_MAX, {
+    error: PASSWORD_MESSAGES["too-long"],
+    abort: true,
+  });
+
+/** A password being chosen (sign-up, reset, change): the policy in password-policy.ts. */
+export const newPasswordSchema = requiredPassword.superRefine((p, ctx) => {
+  const problem = checkNewPassword(p);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
 
 export const logInSchema = z.object({
   email: requiredEmail,
@@ -47,17 +52,46 @@ export const usernameSchema = z
 export const signUpSchema = z.object({
   username: usernameSchema,
   email: requiredEmail,
-  password: requiredPassword.refine((p) => p.length >= PASSWORD_MIN, {
-    message: `Use at least ${PASSWORD_MIN} characters for your password.`,
-  }),
+  password: newPasswordSchema,
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/**
+ * Control characters (C0, DEL, C1) and the invisible marks that reorder text (bidi embeddings,
+ * overrides, isolates, direction marks, line/paragraph separators): in a name other players
+ * read, they hide or flip what is shown.
+ */
+export const CONTROL_OR_BIDI =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are the point
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/u;
+
+export const LEAGUE_NAME_HIDDEN_CHARACTERS =
+  "League names cannot contain control or text-direction characters: they would hide or reorder the name other players see.";
 
 export const leagueNameSchema = z
   .string({ error: "Give your league a name." })
   .trim()
   .min(1, { error: "Give your league a name.", abort: true })
-  .max(LEAGUE_NAME_MAX, `League names have at most ${LEAGUE_NAME_MAX} characters.`);
+  .max(LEAGUE_NAME_MAX, `League names have at most ${LEAGUE_NAME_MAX} characters.`)
+  .refine((name) => !CONTROL_OR_BIDI.test(name), LEAGUE_NAME_HIDDEN_CHARACTERS);
+
+/** PostgreSQL's `integer`, the type of every id: a larger number names no row. */
+export const DB_INT_MAX = 2_147_483_647;
+
+/**
+ * A row id as it arrives in a path, a query or a form field: digits only (no sign, exponent,
+ * fraction or spaces), 1 to DB_INT_MAX. Numbers are accepted too, with the same range.
+ */
+export const recordIdSchema = z
+  .union([z.string().regex(/^[0-9]{1,10}$/, "Not an id."), z.int()])
+  .transform(Number)
+  .pipe(z.int().min(1, "Not an id.").max(DB_INT_MAX, "Not an id."));
+
+/** The id, or null when the value cannot name a row. */
+export function parseRecordId(value: unknown): number | null {
+  const parsed = recordIdSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
 
 export const inviteEmailSchema = z
   .string({ error: "Enter your guest's e-mail address." })
@@ -69,7 +103,7 @@ export const inviteEmailSchema = z
 
 /** A list of racer ids as sent by the team form (strings or numbers). */
 export const teamSelectionSchema = z
-  .array(z.coerce.number().int().positive())
+  .array(z.coerce.number().int().positive().max(DB_INT_MAX))
   .max(32, "Too many riders.");
 
 /** First message of a zod error, for one-line answers. */
