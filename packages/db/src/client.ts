@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { lockDataDir, tightenPermissions } from "./data-dir-lock.js";
 import { migrationsFolder, resolveDataDir } from "./paths.js";
 import * as schema from "./schema/index.js";
 
@@ -37,7 +38,15 @@ export interface CreateDbOptions {
   migrate?: boolean;
   /** postgres-js pool size (default 10). */
   max?: number;
+  /** PostgreSQL: give up connecting after this many seconds (default 5). */
+  connectTimeoutSeconds?: number;
+  /** PostgreSQL: the server cancels any statement running longer (default 30 s; 0 = never). */
+  statementTimeoutMs?: number;
 }
+
+/** Defaults: an outage answers in seconds instead of hanging requests (docs/decisions/0071). */
+export const DB_CONNECT_TIMEOUT_SECONDS = 5;
+export const DB_STATEMENT_TIMEOUT_MS = 30_000;
 
 /**
  * The one way to get a database: PostgreSQL through `postgres` when a URL is given (or
@@ -45,10 +54,10 @@ export interface CreateDbOptions {
  */
 export async function createDb(opts: CreateDbOptions = {}): Promise<DbHandle> {
   const url = opts.url ?? process.env.DATABASE_URL;
-  const handle = url ? openPostgres(url, opts.max ?? 10) : await openPglite(opts.dataDir);
+  const handle = url ? openPostgres(url, opts) : await openPglite(opts.dataDir);
   if (opts.migrate ?? true) {
     try {
-      await runMigrations(handle, url);
+      await runMigrations(handle, url, opts);
     } catch (error) {
       await handle.close();
       throw error;
@@ -57,8 +66,15 @@ export async function createDb(opts: CreateDbOptions = {}): Promise<DbHandle> {
   return handle;
 }
 
-function openPostgres(url: string, max: number): DbHandle {
-  const client = postgres(url, { max, onnotice: () => {} });
+function openPostgres(url: string, opts: CreateDbOptions): DbHandle {
+  const client = postgres(url, {
+    max: opts.max ?? 10,
+    onnotice: () => {},
+    connect_timeout: opts.connectTimeoutSeconds ?? DB_CONNECT_TIMEOUT_SECONDS,
+    // Pooled connections idle this long are closed: after an outage the pool reconnects fresh.
+    idle_timeout: 60,
+    connection: { statement_timeout: opts.statementTimeoutMs ?? DB_STATEMENT_TIMEOUT_MS },
+  });
   const db = drizzlePostgres(client, { schema }) as unknown as Db;
   return {
     db,
@@ -71,14 +87,27 @@ function openPostgres(url: string, max: number): DbHandle {
 async function openPglite(dataDir?: string): Promise<DbHandle> {
   const dir = dataDir ?? resolveDataDir();
   let pglite: PGlite;
+  let lock: ReturnType<typeof lockDataDir> | undefined;
   if (dir === "memory") {
     pglite = new PGlite();
   } else {
-    const pgdata = path.join(dir, "pgdata");
-    mkdirSync(pgdata, { recursive: true });
-    pglite = new PGlite(pgdata);
+    // One process per folder: a second engine on the same files destroys the database.
+    lock = lockDataDir(dir);
+    try {
+      tightenPermissions(dir);
+      const pgdata = path.join(dir, "pgdata");
+      mkdirSync(pgdata, { recursive: true, mode: 0o700 });
+      pglite = new PGlite(pgdata);
+      await pglite.waitReady;
+      // PGlite writes a new folder's files, and its caches on every open, 0666 whatever the
+      // umask: make them private now; what it creates later follows the (app's) umask.
+      tightenPermissions(dir);
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
   }
-  await pglite.waitReady;
+  await pglite.waitReady; // the in-memory engine
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return {
     db,
@@ -87,17 +116,32 @@ async function openPglite(dataDir?: string): Promise<DbHandle> {
     location: dir,
     close: async () => {
       if (!pglite.closed) await pglite.close();
+      if (lock) {
+        // PGlite writes its files 0666 less the umask: make what it added private too.
+        tightenPermissions(dir);
+        lock.release();
+        lock = undefined;
+      }
     },
   };
 }
 
-async function runMigrations(handle: DbHandle, url?: string): Promise<void> {
+async function runMigrations(
+  handle: DbHandle,
+  url: string | undefined,
+  opts: CreateDbOptions,
+): Promise<void> {
   if (handle.kind === "pglite") {
     await migratePglite(handle.db as never, { migrationsFolder });
     return;
   }
-  // Several processes may start at once (app instances, CLI): one migrates, the others wait.
-  const client = postgres(url!, { max: 1, onnotice: () => {} });
+  // Several processes may start at once (app instances, CLI): one migrates, the others wait
+  // (so no statement timeout here: waiting for the lock and a long migration are both normal).
+  const client = postgres(url!, {
+    max: 1,
+    onnotice: () => {},
+    connect_timeout: opts.connectTimeoutSeconds ?? DB_CONNECT_TIMEOUT_SECONDS,
+  });
   try {
     await client`select pg_advisory_lock(727274)`;
     await migratePostgres(drizzlePostgres(client), { migrationsFolder });

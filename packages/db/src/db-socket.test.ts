@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { hostname, tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import postgres from "postgres";
@@ -64,6 +64,31 @@ describe("socket file", () => {
       rmSync(other, { recursive: true, force: true });
     }
     expect(connectionForDataDir("memory")).toBeNull();
+  });
+
+  it("is ignored when the folder's lock names another process or a dead one", async () => {
+    const other = mkdtempSync(path.join(tmpdir(), "gf-socket-lock-"));
+    try {
+      // A socket file naming a live process (this one), as after a crash and a reused PID.
+      writeFileSync(
+        dbSocketFile(other),
+        JSON.stringify({ pid: process.pid, host: "127.0.0.1", port: 1, password: "p" }),
+      );
+      expect(connectionForDataDir(other)).not.toBeNull(); // no lock: the PID check alone
+      const lock = (pid: number) =>
+        writeFileSync(
+          path.join(other, "data.lock"),
+          JSON.stringify({ pid, hostname: hostname(), token: "someone-else" }),
+        );
+      lock(process.pid); // our PID, but a lock this process never took: a crashed holder
+      expect(connectionForDataDir(other)).toBeNull();
+      lock(1); // another process holds the folder (a CLI opened it directly)
+      expect(connectionForDataDir(other)).toBeNull();
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+    // The live app's own socket still counts: it holds the lock.
+    expect(connectionForDataDir(dataDir)).toBe(served.url);
   });
 
   it("tells live processes from dead ones", () => {

@@ -20,6 +20,7 @@ import net from "node:net";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketHandler } from "@electric-sql/pglite-socket";
+import { isHolderAlive, readDataLock } from "./data-dir-lock.js";
 
 export const DB_SOCKET_FILE = "db-socket.json";
 
@@ -74,6 +75,10 @@ export function connectionForDataDir(
   if (dataDir === "memory") return null;
   const info = readDbSocketInfo(dataDir);
   if (!info || !alive(info.pid)) return null;
+  // The app serving the socket holds the folder's lock (docs/decisions/0070). A lock naming
+  // another process, or a dead one, means the file was left by a crash and its PID since reused.
+  const holder = readDataLock(dataDir);
+  if (holder && (holder.pid !== info.pid || !isHolderAlive(holder))) return null;
   const password = encodeURIComponent(info.password);
   // prepare=false: named statements would pile up in the session the app shares.
   return `postgres://postgres:${password}@${info.host}:${info.port}/postgres?prepare=false`;

@@ -65,12 +65,33 @@ export const sessions = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Absolute end: 30 days after sign-in, however active the session is. */
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Last request seen (updated at most hourly); 7 days without one ends the session. */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     userAgent: text("user_agent"),
   },
   (t) => [
     index("sessions_account_idx").on(t.accountId),
     index("sessions_expires_idx").on(t.expiresAt),
+  ],
+);
+
+/** Password reset links: one hour, single use; only the SHA-256 of the token is stored. */
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: text("id").primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("password_reset_tokens_account_idx").on(t.accountId),
+    index("password_reset_tokens_expires_idx").on(t.expiresAt),
   ],
 );
 

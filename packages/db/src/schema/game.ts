@@ -1,4 +1,5 @@
 import {
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -35,6 +36,19 @@ export const events = pgTable(
   (t) => [index("events_starts_idx").on(t.startsAt)],
 );
 
+/**
+ * A racer as a person across the rounds of a series; `racers` rows are their per-round entries
+ * (price, rank, start). Created and linked by a trigger on `racers` (migration 0011): an entry is
+ * the person of an entry of the same series with the same name key, or a new person.
+ */
+export const racerPeople = pgTable("racer_people", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  series: text("series").notNull(),
+  /** The name key of the person's first entry (later entries match through `racers`). */
+  nameKey: text("name_key").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const racers = pgTable(
   "racers",
   {
@@ -43,6 +57,11 @@ export const racers = pgTable(
       .notNull()
       .default(5)
       .references(() => events.id),
+    /**
+     * The person this entry belongs to. NOT NULL in the database: a BEFORE INSERT trigger links
+     * (or creates) the person when an insert leaves it out, so every import path keeps working.
+     */
+    personId: integer("person_id").references(() => racerPeople.id),
     category: text("category", { enum: CATEGORIES }).notNull(),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
@@ -53,11 +72,18 @@ export const racers = pgTable(
     rank2024: integer("rank2024").notNull().default(0),
     totalPoint2024: integer("total_point2024").notNull().default(0),
     price: integer("price").notNull().default(75000),
+    /**
+     * When an admin withdrew the racer from this round: kept for history and for the teams that
+     * hold them, no longer pickable; null while they start.
+     */
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("racers_game_name_key").on(t.gameId, t.nameKey),
+    uniqueIndex("racers_game_person_key").on(t.gameId, t.personId),
+    index("racers_person_idx").on(t.personId),
     index("racers_game_category_rank_idx").on(t.gameId, t.category, t.rank2024),
   ],
 );
@@ -75,6 +101,11 @@ export const teams = pgTable(
       .references(() => events.id),
     /** Bumped at every save: counts edits and guards against lost updates. */
     version: integer("version").notNull().default(1),
+    /**
+     * A team carried into a new round that no longer fits the rules (a racer out): kept for the
+     * player to fix, never frozen or scored. Any save clears it.
+     */
+    draft: boolean("draft").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -95,6 +126,12 @@ export const teamRacers = pgTable(
       .references(() => racers.id, { onDelete: "cascade" }),
     /** Slot 0-5 in the grid, so the order the player chose survives. */
     slot: integer("slot").notNull(),
+    /**
+     * What the player paid for the racer (the price when bought; kept while the racer stays on
+     * the team, across rounds). NOT NULL in the database: a BEFORE INSERT trigger fills the
+     * racer's current price when an insert leaves it out.
+     */
+    pricePaid: integer("price_paid"),
   },
   (t) => [
     primaryKey({ columns: [t.teamId, t.racerId] }),

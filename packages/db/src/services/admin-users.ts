@@ -93,6 +93,38 @@ export function grantAdmin(db: DbOrTx, ref: UserRef, actor: AdminActor): Promise
 }
 
 /**
+ * Makes an admin a player again. The last admin cannot be removed (nobody could sign in to the
+ * dashboard any more); an admin on the dashboard cannot demote themselves (ask another admin).
+ */
+export function revokeAdmin(db: DbOrTx, ref: UserRef, actor: AdminActor): Promise<UserChange> {
+  return db.transaction(async (tx) => {
+    const before = await lockUser(tx, ref);
+    if (before.role !== "admin") return { user: view(before), changed: false };
+    if (actor.actorId !== null && actor.actorId === before.id) {
+      throw new AdminActionError("You cannot remove your own admin rights: ask another admin.");
+    }
+    // Locks every admin row: two revocations at once cannot both pass this check.
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.role, "admin"))
+      .for("update");
+    if (admins.length <= 1) {
+      throw new AdminActionError(
+        `${before.email} is the last admin and cannot be removed: grant another admin first.`,
+      );
+    }
+    const [after] = await tx
+      .update(users)
+      .set({ role: "player" })
+      .where(eq(users.id, before.id))
+      .returning();
+    await recordAudit(tx, actor, "user.revoke-admin", `user:${before.id}`, { email: before.email });
+    return { user: view(after!), changed: true };
+  });
+}
+
+/**
  * Blocks a user: they can no longer log in, and every session they have ends now (the next
  * request they make is a visitor's). An admin cannot block themselves from the dashboard.
  */

@@ -8,6 +8,7 @@ import {
   markMailSent,
   outboxStatus,
   recordMail,
+  redactOutboxMail,
 } from "./outbox.js";
 
 let h: DbHandle;
@@ -35,6 +36,20 @@ describe("outbox", () => {
     expect(sent?.sentAt?.toISOString()).toBe(sentAt.toISOString());
     expect(sent?.error).toBeNull();
     expect(outboxStatus(sent!)).toBe("sent");
+  });
+
+  it("removes a delivered secret from the stored text and HTML, leaving the rest", async () => {
+    const row = await recordMail(h.db, {
+      to: "c@example.com",
+      subject: "Reset",
+      text: "Open http://x/reset?token=SECRET123 now",
+      html: '<a href="http://x/reset?token=SECRET123">link</a>',
+    });
+    await redactOutboxMail(h.db, row.id, "SECRET123");
+    const after = await getOutboxMail(h.db, row.id);
+    expect(after?.text).toBe("Open http://x/reset?token=[removed after delivery] now");
+    expect(after?.html).not.toContain("SECRET123");
+    expect(after?.subject).toBe("Reset");
   });
 
   it("caps stored errors and never stores an empty one", async () => {

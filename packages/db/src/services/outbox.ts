@@ -48,6 +48,28 @@ export async function markMailFailed(db: DbOrTx, id: number, error: string): Pro
   await db.update(outbox).set({ error: message }).where(eq(outbox.id, id));
 }
 
+/**
+ * Replaces a secret (a reset token) in a stored mail once it has been delivered, so the outbox
+ * does not keep a live credential in plain text.
+ */
+export async function redactOutboxMail(
+  db: DbOrTx,
+  id: number,
+  secret: string,
+  replacement = "[removed after delivery]",
+): Promise<void> {
+  if (!secret) return;
+  const row = await getOutboxMail(db, id);
+  if (!row) return;
+  await db
+    .update(outbox)
+    .set({
+      text: row.text.replaceAll(secret, replacement),
+      html: row.html?.replaceAll(secret, replacement) ?? null,
+    })
+    .where(eq(outbox.id, id));
+}
+
 /** Newest first, paged, with the total for the pager. */
 export async function listOutbox(
   db: DbOrTx,

@@ -2,10 +2,10 @@
  * Managing partners after they are added: origins, name, disable/enable, delete. Every write is
  * audited; CORS and the iframe lookups see each change at once (they read the table per request).
  */
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DbHandle } from "../client.js";
-import { auditLog, embedTokens } from "../schema/index.js";
+import { auditLog, embedTokens, partners } from "../schema/index.js";
 import { createTestDb } from "../testing.js";
 import { type AdminActor, CLI_ACTOR, listAudit } from "./audit.js";
 import { createEmbedHandoff } from "./embed-tokens.js";
@@ -31,6 +31,10 @@ beforeAll(async () => {
   h = await createTestDb();
 });
 afterAll(() => h.close());
+// An origin belongs to one partner: each test starts without partners (the audit log stays).
+beforeEach(async () => {
+  await h.db.delete(partners);
+});
 
 let n = 0;
 async function partner(origins = ["https://a.example", "https://b.example"]) {
@@ -195,6 +199,77 @@ describe("changePartnerOrigins", () => {
   });
 });
 
+describe("one partner per origin", () => {
+  it("refuses a second claim on an origin, naming its owner, on add and on origin edits", async () => {
+    const owner = await partner(["https://taken.example", "https://b.example"]);
+    await expect(
+      addPartner(h.db, { name: "Copycat", origins: "https://TAKEN.example/" }, CLI_ACTOR),
+    ).rejects.toThrow(
+      `https://taken.example already belongs to ${owner.name} (partner ${owner.id}): an origin belongs to one partner.`,
+    );
+    const other = await partner(["https://other.example"]);
+    for (const change of [
+      { add: "https://taken.example" },
+      { set: "https://other.example https://b.example" },
+    ]) {
+      await expect(changePartnerOrigins(h.db, other.id, change, CLI_ACTOR)).rejects.toThrow(
+        new RegExp(`already belongs to ${owner.name} \\(partner ${owner.id}\\)`),
+      );
+    }
+    expect((await getPartner(h.db, other.id))?.origins).toEqual(["https://other.example"]);
+    expect((await listPartners(h.db)).map((p) => p.name).sort()).toEqual(
+      [owner.name, other.name].sort(),
+    );
+  });
+
+  it("counts a disabled partner's origins as taken (enabling it again must not clash)", async () => {
+    const off = await partner(["https://resting.example"]);
+    await disablePartner(h.db, off.id, CLI_ACTOR);
+    await expect(partner(["https://resting.example"])).rejects.toThrow(/already belongs to/);
+    // Once deleted, the origin is free again.
+    await deletePartner(h.db, off.id, CLI_ACTOR);
+    expect((await partner(["https://resting.example"])).origins).toEqual([
+      "https://resting.example",
+    ]);
+  });
+
+  it("is enforced by the database too, also for claims made at the same moment", async () => {
+    await expect(
+      h.db
+        .insert(partners)
+        .values({ name: "Raw", publishableKey: "pk_raw_1", origins: ["https://raw.example"] }),
+    ).resolves.toBeDefined();
+    await expect(
+      h.db
+        .insert(partners)
+        .values({ name: "Raw 2", publishableKey: "pk_raw_2", origins: ["https://raw.example"] }),
+    ).rejects.toThrow();
+    const claims = await Promise.allSettled(
+      ["First", "Second", "Third"].map((name) =>
+        addPartner(h.db, { name, origins: "https://race.example" }, CLI_ACTOR),
+      ),
+    );
+    expect(claims.filter((c) => c.status === "fulfilled")).toHaveLength(1);
+    for (const c of claims.filter((c) => c.status === "rejected")) {
+      expect(String((c as PromiseRejectedResult).reason)).toMatch(
+        /https:\/\/race\.example already belongs to (First|Second|Third)/,
+      );
+    }
+  });
+
+  it("refuses wildcard origins with a clear message", async () => {
+    for (const text of ["https://*.example.com", "*", "https://news.*.example"]) {
+      expect(parseOriginList(text)).toEqual({
+        ok: false,
+        error: `"${text}": wildcard origins are not supported; list each site's origin (like https://news.example.com).`,
+      });
+    }
+    await expect(
+      addPartner(h.db, { name: "Wild", origins: "https://*.example.com" }, CLI_ACTOR),
+    ).rejects.toThrow(/wildcard origins are not supported/);
+  });
+});
+
 describe("renamePartner", () => {
   it("renames with the add form's rules, audited once", async () => {
     const p = await partner();
@@ -245,11 +320,28 @@ describe("disablePartner / enablePartner", () => {
     ]);
   });
 
-  it("does not let another partner's listing of the same origin be switched off", async () => {
-    const one = await partner(["https://shared.example"]);
-    await partner(["https://shared.example"]);
-    await disablePartner(h.db, one.id, CLI_ACTOR);
+  it("stops an origin that an enabled partner also lists (rows from before one owner per origin)", async () => {
+    const one = await partner(["https://shared.example", "https://own.example"]);
+    // Such rows can only predate the rule: write the second one past the trigger.
+    await h.db.transaction(async (tx) => {
+      await tx.execute(sql`alter table partners disable trigger partners_origin_owner`);
+      await tx.insert(partners).values({
+        name: "Old twin",
+        publishableKey: "pk_old_twin",
+        origins: ["https://shared.example"],
+      });
+      await tx.execute(sql`alter table partners enable trigger partners_origin_owner`);
+    });
     expect(await isPartnerOrigin(h.db, "https://shared.example")).toBe(true);
+    await disablePartner(h.db, one.id, CLI_ACTOR);
+    expect(await isPartnerOrigin(h.db, "https://shared.example")).toBe(false);
+    expect(await isPartnerOrigin(h.db, "https://own.example")).toBe(false);
+    await enablePartner(h.db, one.id, CLI_ACTOR);
+    expect(await isPartnerOrigin(h.db, "https://shared.example")).toBe(true);
+    // The twin can still be renamed and edited: only origins new to it are checked.
+    const [twin] = await h.db.select().from(partners).where(eq(partners.name, "Old twin"));
+    await renamePartner(h.db, twin!.id, "Old twin renamed", CLI_ACTOR);
+    await changePartnerOrigins(h.db, twin!.id, { add: "https://twin.example" }, CLI_ACTOR);
   });
 
   it("knows no missing partner", async () => {

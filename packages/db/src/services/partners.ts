@@ -7,7 +7,7 @@
  * `getPartnerByKey`), so each change applies to the next request.
  */
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client.js";
 import { embedTokens, partners } from "../schema/index.js";
 import { AdminActionError, type AdminActor, recordAudit } from "./audit.js";
@@ -70,6 +70,13 @@ export function parseOriginList(
     .filter((o) => o.trim() !== "");
   const origins: string[] = [];
   for (const text of raw) {
+    if (text.includes("*")) {
+      // Refused rather than half-supported: CORS answers one exact origin (docs/decisions/0085).
+      return {
+        ok: false,
+        error: `"${text.slice(0, 80)}": wildcard origins are not supported; list each site's origin (like https://news.example.com).`,
+      };
+    }
     const origin = parseOrigin(text);
     if (!origin) {
       return {
@@ -109,6 +116,58 @@ export function parsePartnerInput(input: {
   return { ok: true, value: { name: name.value, origins: origins.value } };
 }
 
+/**
+ * Refuses origins that another partner (enabled or disabled) already lists: an origin belongs to
+ * one partner, so disabling it stops that origin everywhere (docs/decisions/0085). The database
+ * enforces the same rule (trigger `partners_origin_owner`); this check names the owner first.
+ */
+async function checkOriginsFree(
+  tx: DbOrTx,
+  origins: readonly string[],
+  exceptId?: number,
+): Promise<void> {
+  if (origins.length === 0) return;
+  const others = await tx
+    .select({ id: partners.id, name: partners.name, origins: partners.origins })
+    .from(partners)
+    .orderBy(asc(partners.id));
+  for (const origin of origins) {
+    const owner = others.find(
+      (p) => p.id !== exceptId && p.origins.some((o) => (parseOrigin(o) ?? o) === origin),
+    );
+    if (owner) {
+      throw new AdminActionError(
+        `${origin} already belongs to ${owner.name} (partner ${owner.id}): an origin belongs to one partner.`,
+      );
+    }
+  }
+}
+
+/** The trigger's refusal (a claim that raced past checkOriginsFree), in the service's words. */
+function ownerConflict(error: unknown): AdminActionError | null {
+  for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 5; depth += 1) {
+    const { code, constraint_name, constraint, message } = e as Record<string, unknown>;
+    if (
+      code === "23505" &&
+      (constraint_name === "partners_origin_owner" || constraint === "partners_origin_owner") &&
+      typeof message === "string"
+    ) {
+      return new AdminActionError(message.replace(/^The origin /, ""));
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/** Runs a partner write, turning the database's origin-owner refusal into an admin error. */
+async function claimingOrigins<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    throw ownerConflict(error) ?? error;
+  }
+}
+
 export function newPublishableKey(): string {
   return `pk_${randomBytes(18).toString("base64url")}`;
 }
@@ -122,17 +181,30 @@ export async function addPartner(
   if (!parsed.ok) {
     throw new AdminActionError(parsed.errors.name ?? parsed.errors.origins ?? "Invalid partner.");
   }
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(partners)
-      .values({ ...parsed.value, publishableKey: newPublishableKey() })
-      .returning();
-    await recordAudit(tx, actor, "partner.add", `partner:${row!.id}`, {
-      name: row!.name,
-      origins: row!.origins,
-    });
-    return row!;
-  });
+  return claimingOrigins(() =>
+    db.transaction(async (tx) => {
+      // Two partners of one name cannot be told apart on the dashboard or in the audit log.
+      const [same] = await tx
+        .select({ id: partners.id, name: partners.name })
+        .from(partners)
+        .where(sql`lower(${partners.name}) = lower(${parsed.value.name})`);
+      if (same) {
+        throw new AdminActionError(
+          `Partner ${same.id} is already named "${same.name}": choose another name, or edit that partner.`,
+        );
+      }
+      await checkOriginsFree(tx, parsed.value.origins);
+      const [row] = await tx
+        .insert(partners)
+        .values({ ...parsed.value, publishableKey: newPublishableKey() })
+        .returning();
+      await recordAudit(tx, actor, "partner.add", `partner:${row!.id}`, {
+        name: row!.name,
+        origins: row!.origins,
+      });
+      return row!;
+    }),
+  );
 }
 
 export function listPartners(db: DbOrTx): Promise<PartnerListRow[]> {
@@ -224,56 +296,59 @@ export async function changePartnerOrigins(
   if (!set && add.length === 0 && remove.length === 0) {
     throw new AdminActionError("Give origins to add or remove.");
   }
-  return db.transaction(async (tx) => {
-    const before = await lockPartner(tx, id);
-    // Rows written before origins were normalised on the way in compare by their normal form.
-    const current = [...new Set(before.origins.map((o) => parseOrigin(o) ?? o))];
-    let next: string[];
-    if (set) {
-      next = set;
-    } else {
-      const missing = remove.filter((o) => !current.includes(o));
-      if (missing.length > 0) {
+  return claimingOrigins(() =>
+    db.transaction(async (tx) => {
+      const before = await lockPartner(tx, id);
+      // Rows written before origins were normalised on the way in compare by their normal form.
+      const current = [...new Set(before.origins.map((o) => parseOrigin(o) ?? o))];
+      let next: string[];
+      if (set) {
+        next = set;
+      } else {
+        const missing = remove.filter((o) => !current.includes(o));
+        if (missing.length > 0) {
+          throw new AdminActionError(
+            missing.length === 1
+              ? `${missing[0]} is not an origin of ${before.name}.`
+              : `${missing.join(", ")} are not origins of ${before.name}.`,
+          );
+        }
+        next = [...current.filter((o) => !remove.includes(o)), ...add];
+        next = [...new Set(next)];
+      }
+      const countError = checkOriginCount(next);
+      if (countError) {
         throw new AdminActionError(
-          missing.length === 1
-            ? `${missing[0]} is not an origin of ${before.name}.`
-            : `${missing.join(", ")} are not origins of ${before.name}.`,
+          next.length === 0
+            ? "A partner needs at least one origin: to stop every embed, disable the partner."
+            : countError,
         );
       }
-      next = [...current.filter((o) => !remove.includes(o)), ...add];
-      next = [...new Set(next)];
-    }
-    const countError = checkOriginCount(next);
-    if (countError) {
-      throw new AdminActionError(
-        next.length === 0
-          ? "A partner needs at least one origin: to stop every embed, disable the partner."
-          : countError,
-      );
-    }
-    const added = next.filter((o) => !current.includes(o));
-    const removed = current.filter((o) => !next.includes(o));
-    // The order means nothing: the same origins in another order are no change.
-    if (added.length === 0 && removed.length === 0) {
-      return { partner: before, changed: false, added, removed };
-    }
-    const [row] = await tx
-      .update(partners)
-      .set({ origins: next })
-      .where(eq(partners.id, id))
-      .returning();
-    if (removed.length > 0) {
-      await tx
-        .delete(embedTokens)
-        .where(and(eq(embedTokens.partnerId, id), inArray(embedTokens.origin, removed)));
-    }
-    await recordAudit(tx, actor, "partner.origins", target(id), {
-      added,
-      removed,
-      origins: next,
-    });
-    return { partner: row!, changed: true, added, removed };
-  });
+      const added = next.filter((o) => !current.includes(o));
+      const removed = current.filter((o) => !next.includes(o));
+      // The order means nothing: the same origins in another order are no change.
+      if (added.length === 0 && removed.length === 0) {
+        return { partner: before, changed: false, added, removed };
+      }
+      await checkOriginsFree(tx, added, id);
+      const [row] = await tx
+        .update(partners)
+        .set({ origins: next })
+        .where(eq(partners.id, id))
+        .returning();
+      if (removed.length > 0) {
+        await tx
+          .delete(embedTokens)
+          .where(and(eq(embedTokens.partnerId, id), inArray(embedTokens.origin, removed)));
+      }
+      await recordAudit(tx, actor, "partner.origins", target(id), {
+        added,
+        removed,
+        origins: next,
+      });
+      return { partner: row!, changed: true, added, removed };
+    }),
+  );
 }
 
 /**

@@ -19,12 +19,15 @@ import {
   isPartnerOrigin,
   listPublicEvents,
   listPublicRacers,
+  listPublicResults,
   normalizeOrigin,
+  PUBLIC_MAX_PAGE_SIZE,
   PUBLIC_PAGE_SIZE,
   publicLeagueRankings,
   publicPlayerRankings,
 } from "./public-api.js";
 import { importResults } from "./results.js";
+import { freezeEvent } from "./scoring.js";
 import { saveTeam } from "./teams.js";
 import { createAccount, type UserRow } from "./users.js";
 
@@ -101,11 +104,14 @@ describe("events and racers", () => {
         "lastName",
         "origin",
         "picture",
+        "previousPrice",
         "price",
         "rank2024",
         "totalPoint2024",
       ].sort(),
     );
+    // Round 1 of its series: no previous price.
+    expect(women.every((r) => r.previousPrice === null)).toBe(true);
     expect(await listPublicRacers(h.db, 999)).toEqual([]);
   });
 });
@@ -200,11 +206,70 @@ describe("rankings, as settlement stores them", () => {
       "rank",
       "username",
     ]);
-    // Past the last page: the last page, as the ranking pages do.
+    // Past the last page: an empty page (a client reading until one stops), the page asked.
     const beyond = await publicPlayerRankings(h.db, { page: 3 });
-    expect(beyond.page).toBe(2);
-    expect(beyond.rows).toEqual(second.rows);
+    expect(beyond).toMatchObject({ page: 3, pageCount: 2, total: PUBLIC_PAGE_SIZE + 5, rows: [] });
     expectNoEmail([first, second], await allEmails());
+  });
+
+  it("pages by the pageSize asked for, the same order whatever the size", async () => {
+    const pages = [];
+    for (let page = 1; ; page++) {
+      const p = await publicPlayerRankings(h.db, { page, pageSize: 7 });
+      expect(p.pageSize).toBe(7);
+      expect(p.pageCount).toBe(Math.ceil((PUBLIC_PAGE_SIZE + 5) / 7));
+      if (p.rows.length === 0) break;
+      expect(p.rows.length).toBeLessThanOrEqual(7);
+      pages.push(...p.rows);
+    }
+    expect(pages.map(({ rank, username, points }) => ({ username, points, rank }))).toEqual(
+      expected,
+    );
+    const all = await publicPlayerRankings(h.db, { page: 1, pageSize: PUBLIC_MAX_PAGE_SIZE });
+    expect(all.rows).toHaveLength(PUBLIC_PAGE_SIZE + 5);
+    const leagues = await publicLeagueRankings(h.db, { page: 2, pageSize: 2 });
+    expect(leagues).toMatchObject({ page: 2, pageCount: 2, pageSize: 2, total: 3 });
+    expect(leagues.rows).toHaveLength(1);
+    expect(await publicLeagueRankings(h.db, { page: 3, pageSize: 2 })).toMatchObject({
+      page: 3,
+      pageCount: 2,
+      rows: [],
+    });
+  });
+
+  it("lists an event's results by category and place, with points and picks", async () => {
+    const results = await listPublicResults(h.db, 5);
+    const pool = await listPublicRacers(h.db, 5);
+    expect(results).toHaveLength(pool.length);
+    expect([...new Set(results.map((r) => r.category))]).toEqual([
+      "Pro Men",
+      "Pro Women",
+      "17-18 Men",
+      "17-18 Women",
+    ]);
+    for (const category of new Set(results.map((r) => r.category))) {
+      const rows = results.filter((r) => r.category === category);
+      expect(rows.map((r) => r.position)).toEqual(rows.map((_, k) => k + 1));
+      for (const r of rows) expect(r.points).toBe(pointsForPosition(r.position));
+    }
+    // Every one of the 55 frozen teams holds six racers.
+    expect(results.reduce((sum, r) => sum + r.pickedBy, 0)).toBe((PUBLIC_PAGE_SIZE + 5) * 6);
+    expect(Object.keys(results[0]!).sort()).toEqual(
+      [
+        "category",
+        "firstName",
+        "lastName",
+        "pickedBy",
+        "picture",
+        "points",
+        "position",
+        "racerId",
+        "status",
+      ].sort(),
+    );
+    const women = await listPublicResults(h.db, 5, "Pro Women");
+    expect(women).toEqual(results.filter((r) => r.category === "Pro Women"));
+    expect(await listPublicResults(h.db, 6)).toEqual([]);
   });
 
   it("ranks one event from its scores", async () => {
@@ -296,6 +361,29 @@ describe("public teams", () => {
       [...frozen].sort((a, b) => a - b),
     );
     expect(r.team.points).toBe(265);
+  });
+
+  it("shows a team frozen early (results imported before the lock) from the freeze on", async () => {
+    const u = await player("early_bird");
+    const [round2] = await h.db.select().from(events).where(eq(events.id, 6));
+    const lock = new Date(round2!.startsAt.getTime() - LOCK_MS);
+    // The seed prices racers for round 1 only; the freeze copies whatever the team holds.
+    const picks = (await listPublicRacers(h.db, 5)).slice(30, 36).map((r) => r.id);
+    await saveTeamRows(u.id, 6, picks);
+    const frozenAt = new Date(lock.getTime() - 3 * 86_400_000);
+    expect(await freezeEvent(h.db, 6, frozenAt)).not.toBeNull();
+
+    const before = await getPublicTeam(h.db, {
+      username: "early_bird",
+      eventId: 6,
+      now: new Date(frozenAt.getTime() - 1),
+    });
+    expect(before).toEqual({ ok: false, reason: "not-locked", locksAt: lock });
+    const after = await getPublicTeam(h.db, { username: "early_bird", eventId: 6, now: frozenAt });
+    expect(after.ok && after.team.racers.map((r) => r.id).sort()).toEqual([...picks].sort());
+    // Without an event, the frozen one counts as fixed too.
+    const latest = await getPublicTeam(h.db, { username: "early_bird", now: frozenAt });
+    expect(latest.ok && latest.team.eventId).toBe(6);
   });
 
   it("answers not found for unknown players, events and missing teams", async () => {

@@ -5,8 +5,16 @@
  * sessions) can reach a response by accident when a table grows a column. Players appear by
  * username only.
  */
-import { BUDGET, type Category, isLocked, LOCK_MS, lockTime } from "@game/core";
-import { and, asc, count, desc, eq, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
+import {
+  BUDGET,
+  CATEGORIES,
+  type Category,
+  isLocked,
+  LOCK_MS,
+  lockTime,
+  type ResultStatus,
+} from "@game/core";
+import { and, asc, count, desc, eq, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client.js";
 import {
   eventScores,
@@ -14,6 +22,7 @@ import {
   frozenTeamRacers,
   leagueMembers,
   partners,
+  raceResults,
   racers,
   teamRacers,
   teams,
@@ -32,6 +41,16 @@ export const PUBLIC_PAGE_SIZE = RANKING_PAGE_SIZE;
  * page 1 costs; the cap (50 million rows at 50 a page) only turns absurd numbers into a 400.
  */
 export const PUBLIC_MAX_PAGE = 1_000_000;
+/** The largest `pageSize` a client may ask for (docs/decisions/0086). */
+export const PUBLIC_MAX_PAGE_SIZE = 100;
+
+/**
+ * A page past the last is empty, with the page asked for (a client that reads until an empty
+ * page stops); the ranking pages themselves clamp to the last page instead.
+ */
+function pastTheEnd<T>(result: PublicPage<T>, asked: number): PublicPage<T> {
+  return asked <= result.pageCount ? result : { ...result, rows: [], page: asked };
+}
 
 export interface PublicEvent {
   id: number;
@@ -92,7 +111,22 @@ const eventColumns = {
   startsAt: events.startsAt,
 };
 
-const racerColumns = publicRacerColumns;
+/**
+ * The racer's public fields, plus their price in the previous round of the series (their
+ * person's latest earlier entry; null in a first round), so a partner can show the change.
+ * The outer row's columns are written qualified by hand: inside a subquery drizzle would render
+ * them bare, and they would bind to the subquery's own racers.
+ */
+const racerColumns = {
+  ...publicRacerColumns,
+  previousPrice: sql<number | null>`(
+    select pr.price from racers pr
+    join events pe on pe.id = pr.game_id
+    join events ce on ce.id = "racers"."game_id"
+    where pr.person_id = "racers"."person_id" and pe.series = ce.series
+      and pe.starts_at < ce.starts_at
+    order by pe.starts_at desc limit 1)`.as("previous_price"),
+};
 
 /** The fixed list of events, in id order. */
 export function listPublicEvents(db: DbOrTx): Promise<PublicEvent[]> {
@@ -113,7 +147,7 @@ export function listPublicRacers(
   db: DbOrTx,
   eventId: number,
   category?: Category,
-): Promise<PublicRacer[]> {
+): Promise<(PublicRacer & { previousPrice: number | null })[]> {
   const where: SQL[] = [eq(racers.gameId, eventId)];
   if (category) where.push(eq(racers.category, category));
   return db
@@ -136,30 +170,37 @@ export function listPublicRacers(
  */
 export async function publicPlayerRankings(
   db: DbOrTx,
-  opts: { page: number; eventId?: number },
+  opts: { page: number; eventId?: number; pageSize?: number },
 ): Promise<PublicPage<PublicPlayerRank>> {
   const result = await getPlayerRankingPage(db, {
     page: opts.page,
     eventId: opts.eventId,
-    pageSize: PUBLIC_PAGE_SIZE,
+    pageSize: opts.pageSize ?? PUBLIC_PAGE_SIZE,
   });
-  return {
-    ...result,
-    rows: result.rows.map((r) => ({
-      rank: r.rank,
-      username: r.username,
-      points: r.points,
-      previousRank: r.previousRank,
-    })),
-  };
+  return pastTheEnd(
+    {
+      ...result,
+      rows: result.rows.map((r) => ({
+        rank: r.rank,
+        username: r.username,
+        points: r.points,
+        previousRank: r.previousRank,
+      })),
+    },
+    opts.page,
+  );
 }
 
 /** The league ranking as the ranking page shows it, with each league's accepted member count. */
 export async function publicLeagueRankings(
   db: DbOrTx,
-  opts: { page: number },
+  opts: { page: number; pageSize?: number },
 ): Promise<PublicPage<PublicLeagueRank>> {
-  const result = await getLeagueRankingPage(db, { page: opts.page, pageSize: PUBLIC_PAGE_SIZE });
+  const result = await getLeagueRankingPage(db, {
+    page: opts.page,
+    pageSize: opts.pageSize ?? PUBLIC_PAGE_SIZE,
+  });
+  if (opts.page > result.pageCount) return { ...result, rows: [], page: opts.page };
   const ids = result.rows.map((r) => r.id);
   const counts =
     ids.length === 0
@@ -183,10 +224,11 @@ export async function publicLeagueRankings(
 }
 
 /**
- * A player's team for an event, public only once the event has locked (12 hours before the
- * start): before that, other players could copy it. Without `eventId`, the latest locked event
- * the player has a team in. The racers are the frozen team when scoring has frozen it (what
- * scores), else the saved team (which cannot change after the lock either).
+ * A player's team for an event, public only once the event's teams are fixed: at the lock (12
+ * hours before the start) or earlier when scoring froze them (a results import before the lock).
+ * Before that, other players could copy it. Without `eventId`, the latest such event the player
+ * has a team in. The racers are the frozen team when scoring has frozen it (what scores), else
+ * the saved team (which cannot change after the lock either).
  */
 export async function getPublicTeam(
   db: DbOrTx,
@@ -202,19 +244,31 @@ export async function getPublicTeam(
 
   let event: { id: number; startsAt: Date } | undefined;
   if (opts.eventId !== undefined) {
-    event = await getPublicEvent(db, opts.eventId);
-    if (!event) return { ok: false, reason: "event-not-found" };
-    if (!isLocked(event, opts.now)) {
-      return { ok: false, reason: "not-locked", locksAt: lockTime(event) };
+    const [found] = Number.isSafeInteger(opts.eventId)
+      ? await db
+          .select({ id: events.id, startsAt: events.startsAt, frozenAt: events.frozenAt })
+          .from(events)
+          .where(eq(events.id, opts.eventId))
+      : [];
+    if (!found) return { ok: false, reason: "event-not-found" };
+    const frozen = found.frozenAt !== null && found.frozenAt <= opts.now;
+    if (!isLocked(found, opts.now) && !frozen) {
+      return { ok: false, reason: "not-locked", locksAt: lockTime(found) };
     }
+    event = found;
   } else {
-    // Locked means startsAt - 12 h <= now, i.e. startsAt <= now + 12 h.
+    // Locked means startsAt - 12 h <= now, i.e. startsAt <= now + 12 h; or frozen already.
     const lockedBy = new Date(opts.now.getTime() + LOCK_MS);
     [event] = await db
       .select({ id: events.id, startsAt: events.startsAt })
       .from(teams)
       .innerJoin(events, eq(events.id, teams.eventId))
-      .where(and(eq(teams.userId, user.id), lte(events.startsAt, lockedBy)))
+      .where(
+        and(
+          eq(teams.userId, user.id),
+          or(lte(events.startsAt, lockedBy), lte(events.frozenAt, opts.now)),
+        ),
+      )
       .orderBy(desc(events.startsAt))
       .limit(1);
     if (!event) return { ok: false, reason: "team-not-found" };
@@ -266,6 +320,63 @@ export async function getPublicTeam(
   };
 }
 
+/** One racer's result in a scored event, as the public API shows it. */
+export interface PublicResult {
+  racerId: number;
+  firstName: string;
+  lastName: string;
+  category: Category;
+  picture: string | null;
+  /** "finished", or DNF, DNS, DSQ. */
+  status: ResultStatus;
+  /** The place within the category; null for DNF, DNS and DSQ. */
+  position: number | null;
+  /** Fantasy points the result is worth (the points table). */
+  points: number;
+  /** How many frozen teams picked the racer. */
+  pickedBy: number;
+}
+
+/**
+ * An event's stored results (optionally one category): by category in the game's order, then
+ * place, non-finishers last. Empty until results are imported; an import settles at once, so the
+ * points are those the rankings count.
+ */
+export function listPublicResults(
+  db: DbOrTx,
+  eventId: number,
+  category?: Category,
+): Promise<PublicResult[]> {
+  const where: SQL[] = [eq(raceResults.eventId, eventId)];
+  if (category) where.push(eq(raceResults.category, category));
+  return db
+    .select({
+      racerId: raceResults.racerId,
+      firstName: racers.firstName,
+      lastName: racers.lastName,
+      category: raceResults.category,
+      picture: racers.picture,
+      status: raceResults.status,
+      position: raceResults.position,
+      points: raceResults.points,
+      pickedBy: raceResults.pickedBy,
+    })
+    .from(raceResults)
+    .innerJoin(racers, eq(racers.id, raceResults.racerId))
+    .where(and(...where))
+    .orderBy(
+      sql`array_position(array[${sql.join(
+        CATEGORIES.map((c) => sql`${c}`),
+        sql`, `,
+      )}]::text[], ${raceResults.category}::text)`,
+      sql`${raceResults.position} asc nulls last`,
+      asc(raceResults.status),
+      asc(racers.lastName),
+      asc(racers.firstName),
+      asc(raceResults.racerId),
+    );
+}
+
 export interface PartnerRow {
   id: number;
   name: string;
@@ -305,17 +416,20 @@ function normalizedOrigins(list: readonly string[]): string[] {
 }
 
 /**
- * Whether `origin` (a browser's `Origin` header) belongs to any enabled partner. The partners
+ * Whether `origin` (a browser's `Origin` header) belongs to an enabled partner. The partners
  * table is small (one row per partner site), so it is read whole and compared after normalising,
  * which forgives a trailing slash or upper case in what an admin typed. Read on every request,
  * never cached in the process: an admin's edit or disable applies to the next request.
+ *
+ * An origin belongs to one partner (docs/decisions/0085); where rows from before that rule still
+ * share one, a disabled partner listing it wins: disabling a partner stops every origin it lists.
  */
 export async function isPartnerOrigin(db: DbOrTx, origin: string): Promise<boolean> {
   const wanted = normalizeOrigin(origin);
   if (!wanted || wanted !== origin) return false;
   const rows = await db
-    .select({ origins: partners.origins })
-    .from(partners)
-    .where(isNull(partners.disabledAt));
-  return rows.some((r) => normalizedOrigins(r.origins).includes(wanted));
+    .select({ origins: partners.origins, disabledAt: partners.disabledAt })
+    .from(partners);
+  const listing = rows.filter((r) => normalizedOrigins(r.origins).includes(wanted));
+  return listing.length > 0 && listing.every((r) => r.disabledAt === null);
 }

@@ -1,23 +1,33 @@
 /**
- * The racer import shared by the dashboard and `game-admin racers import`: CSV records (split by
- * papaparse with a header row, in the browser or in the CLI) are re-validated here with the same
- * `parseRacerRows` rules from @game/core and upserted in ONE transaction: a racer is matched by
- * (event, name) and updated, or by its id when the file has an ID column; otherwise inserted. So
- * importing a file twice is the same as importing it once, and a failure writes nothing.
+ * The racer import shared by the dashboard and `game-admin racers import`. The file is read by
+ * `parseRacerCsv` from @game/core (the dashboard's preview runs the same function), then planned
+ * against the database: a racer is matched by (event, name), or by its id when the file has an ID
+ * column, and only the fields the file gives change (docs/decisions/0080): a column the file does
+ * not carry never resets anything. Every change is listed field by field, old -> new. A dry run
+ * plans without writing (no insert, so no racer id is used up); a real import writes the plan in
+ * ONE transaction, so importing a file twice is the same as once and a failure writes nothing.
  */
 import {
   CATEGORIES,
   type Category,
   CSV_MAX_BYTES,
   CSV_MAX_ROWS,
-  headerKey,
-  parseRacerRows,
-  type RacerRowInput,
+  type CsvEncoding,
+  CsvFileError,
+  type DefaultUsed,
+  parseRacerCsv,
+  RACER_FIELD_LABELS,
+  RACER_NUMBER_MAX,
+  RACER_UPDATE_FIELDS,
+  type RacerCsvFile,
+  type RacerImportRow,
+  type RacerUpdateField,
+  racerCsvFromRecords,
   racerNameKey,
+  readRacerCsvBytes,
   type SkippedRow,
 } from "@game/core";
 import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
-import Papa from "papaparse";
 import { type DbOrTx, rowsOf } from "../client.js";
 import { events, racers } from "../schema/index.js";
 import { type AdminActor, recordAudit } from "./audit.js";
@@ -34,18 +44,11 @@ export class RacerImportError extends Error {
 /** Without these columns no row could be imported. */
 export const REQUIRED_RACER_COLUMNS = ["Category", "First Name", "Last Name"] as const;
 
-const INT_MAX = 2_147_483_647;
 const CHUNK = 1000;
 /** Cells per record: a racer CSV has about ten columns; anything far beyond is not one. */
 const MAX_FIELDS = 64;
 
 export type CsvRecord = Record<string, unknown>;
-
-/** Columns the header lacks, by their spec names. */
-export function missingRacerColumns(fields: readonly string[]): string[] {
-  const have = new Set(fields.map(headerKey));
-  return REQUIRED_RACER_COLUMNS.filter((c) => !have.has(headerKey(c)));
-}
 
 function sizeText(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
@@ -60,75 +63,67 @@ export function checkCsvSize(bytes: number): void {
   }
 }
 
-function checkRowCount(rows: number): void {
-  if (rows > CSV_MAX_ROWS) {
-    throw new RacerImportError(
-      `The file has ${rows.toLocaleString("en-US")} rows; racer files are limited to ${CSV_MAX_ROWS.toLocaleString("en-US")} rows.`,
-    );
+/** CsvFileError (core's refusal of a file) as this service's error: one class for callers. */
+function asImportError<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof CsvFileError) throw new RacerImportError(error.message);
+    throw error;
   }
 }
 
 /**
- * Splits racer CSV text into records exactly as the dashboard does in the browser (papaparse,
- * header row, every line kept so record i is line i + 2). A quoting error or a header without the
- * required columns refuses the whole file: importing part of a broken file is worse than none.
+ * Reads a racer CSV file, its bytes (the encoding is detected) or its text, exactly as the
+ * dashboard's preview does. Throws RacerImportError with a message for the person when the file
+ * as a whole cannot be imported.
  */
-export function readRacerCsv(text: string): CsvRecord[] {
-  checkCsvSize(Buffer.byteLength(text, "utf8"));
-  const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: false });
-  const quoteError = parsed.errors.find((e) => e.type === "Quotes");
-  if (quoteError) {
-    // Papaparse's row numbers differ by error kind; the character index does not.
-    const before = text.slice(0, quoteError.index ?? 0);
-    const line = before.split("\n").length;
-    throw new RacerImportError(`Line ${line}: ${quoteError.message.toLowerCase()}.`);
-  }
-  const fields = parsed.meta.fields ?? [];
-  const missing = missingRacerColumns(fields);
-  if (missing.length > 0) {
-    throw new RacerImportError(`The header has no ${missing.join(", ")} column.`);
-  }
-  // A trailing newline gives papaparse one empty record; it is not a line of the file.
-  const data = parsed.data;
-  const last = data[data.length - 1];
-  if (last && Object.values(last).every((v) => v == null || v === "")) data.pop();
-  checkRowCount(data.length);
-  return data;
+export function readRacerCsv(
+  input: string | Uint8Array,
+  opts: { gameId?: number } = {},
+): RacerCsvFile {
+  return asImportError(() =>
+    typeof input === "string" ? parseRacerCsv(input, opts) : readRacerCsvBytes(input, opts),
+  );
 }
 
 /** Records as received over the network: refused unless they are plain string maps. */
 function checkRecords(records: unknown): asserts records is CsvRecord[] {
   if (!Array.isArray(records)) throw new RacerImportError("No racer rows were sent.");
-  checkRowCount(records.length);
+  if (records.length > CSV_MAX_ROWS) {
+    throw new RacerImportError(
+      `The file has ${records.length.toLocaleString("en-US")} rows; racer files are limited to ${CSV_MAX_ROWS.toLocaleString("en-US")} rows.`,
+    );
+  }
   for (const r of records) {
     if (r === null || typeof r !== "object" || Array.isArray(r)) {
       throw new RacerImportError("Every racer row must be a set of named columns.");
     }
-    const values = Object.values(r);
+    const values = Object.entries(r);
     if (values.length > MAX_FIELDS) throw new RacerImportError("A row has too many columns.");
-    for (const v of values) {
-      if (v != null && typeof v !== "string" && typeof v !== "number") {
-        throw new RacerImportError("Racer cells must be text.");
+    for (const [key, v] of values) {
+      // papaparse puts the cells past the header in an array: read as extra cells.
+      const cells = key === "__parsed_extra" && Array.isArray(v) ? v : [v];
+      for (const c of cells) {
+        if (c != null && typeof c !== "string" && typeof c !== "number") {
+          throw new RacerImportError("Racer cells must be text.");
+        }
+        if (typeof c === "string" && c.length > 10_000) {
+          throw new RacerImportError("A cell is longer than 10,000 characters.");
+        }
       }
-      if (typeof v === "string" && v.length > 10_000) {
-        throw new RacerImportError("A cell is longer than 10,000 characters.");
-      }
-    }
-  }
-  if (records.length > 0) {
-    const missing = missingRacerColumns(Object.keys(records[0] as object));
-    if (missing.length > 0) {
-      throw new RacerImportError(`The header has no ${missing.join(", ")} column.`);
     }
   }
 }
 
 export interface RacerImportInput {
-  /** CSV records with header names as keys (papaparse `header: true`). */
-  records: unknown;
+  /** The CSV file: its bytes (encoding detected) or its decoded text. */
+  csv?: string | Uint8Array;
+  /** Or records with header names as keys (papaparse `header: true`), as older clients send. */
+  records?: unknown;
   /** Import every row into this event, whatever the Game ID column says (CLI `--game`). */
   gameId?: number;
-  /** Compute the same summary, then roll back: nothing is written. */
+  /** Plan and report exactly as an import would, writing nothing (no racer id is used). */
   dryRun?: boolean;
   actor: AdminActor;
   /** The file name, for the audit log. */
@@ -137,8 +132,26 @@ export interface RacerImportInput {
   onProgress?: (done: number, total: number) => void;
 }
 
+/** One field an import sets, old -> new (old is null for a new racer). */
+export interface RacerFieldChange {
+  field: string;
+  from: string | number | null;
+  to: string | number | null;
+}
+
+/** A racer the import creates or changes, with every field that changes. */
+export interface RacerChange {
+  line: number;
+  action: "create" | "update";
+  gameId: number;
+  name: string;
+  changes: RacerFieldChange[];
+}
+
 export interface RacerImportSummary {
   dryRun: boolean;
+  /** How the file's bytes were read, when the service read them. */
+  encoding?: CsvEncoding;
   /** Data lines read (blank lines not counted). */
   rows: number;
   created: number;
@@ -147,23 +160,119 @@ export interface RacerImportSummary {
   unchanged: number;
   /** Lines not imported, with why, in line order. */
   skipped: SkippedRow[];
+  /** Cells that were not numbers, replaced by the spec's default, by line. */
+  defaults: DefaultUsed[];
+  /** Optional columns the file lacks: existing racers keep these fields. */
+  kept: string[];
+  /** Header cells that are not racer columns: ignored. */
+  ignoredColumns: string[];
+  /** Every racer created or changed, in line order. */
+  changes: RacerChange[];
+  /**
+   * Saved teams holding a racer whose price this import changes. They stay valid: a team keeps
+   * the price it paid (docs/decisions/0101); the count tells the admin who sees a new price.
+   */
+  teamsTouched: number;
 }
 
-class DryRunRollback extends Error {}
+type Fields = Pick<
+  PublicRacer,
+  | "gameId"
+  | "category"
+  | "firstName"
+  | "lastName"
+  | "picture"
+  | "origin"
+  | "rank2024"
+  | "totalPoint2024"
+  | "price"
+>;
 
-interface Planned extends RacerRowInput {
+interface Existing extends Fields {
+  id: number;
   nameKey: string;
 }
 
-function outOfRange(row: RacerRowInput): string | null {
-  for (const [label, value] of [
-    ["Rank2024", row.rank2024],
-    ["TotalPoint2024", row.totalPoint2024],
-    ["Price", row.price],
-  ] as const) {
-    if (value > INT_MAX) return `${label} ${value} is too large`;
+/** A row planned against the database: what the racer becomes. */
+export interface PlannedRacer extends Fields {
+  line: number;
+  /** The racer updated; undefined for a new one. */
+  id?: number;
+  nameKey: string;
+}
+
+const OPTIONAL_COLUMNS = ["Picture", "Origin", "Rank2024", "TotalPoint2024", "Price"];
+
+/**
+ * Imports racers (see the file comment). Rows are skipped, with their line and the reason, when:
+ * the file's cells refuse them (see parseRacerCsv), the event does not exist, the ID matches no
+ * racer of that event, an ID row would take another racer's name, or the racer appears twice.
+ */
+export async function importRacers(
+  db: DbOrTx,
+  input: RacerImportInput,
+): Promise<RacerImportSummary> {
+  if (input.gameId !== undefined && !(Number.isSafeInteger(input.gameId) && input.gameId > 0)) {
+    throw new RacerImportError(`"${input.gameId}" is not an event id.`);
   }
-  return null;
+  const opts = { gameId: input.gameId };
+  let file: RacerCsvFile;
+  if (input.csv !== undefined) {
+    file = readRacerCsv(input.csv, opts);
+  } else {
+    checkRecords(input.records);
+    const records = input.records;
+    file = asImportError(() => racerCsvFromRecords(records, opts));
+  }
+
+  const run = async (tx: DbOrTx) => {
+    const skipped: SkippedRow[] = [...file.skipped];
+    const plan = await planImport(tx, file.rows, skipped, !input.dryRun);
+    skipped.sort((a, b) => a.line - b.line);
+    const summary: RacerImportSummary = {
+      dryRun: Boolean(input.dryRun),
+      ...(file.encoding ? { encoding: file.encoding } : {}),
+      rows: file.read,
+      created: plan.creates.length,
+      updated: plan.updates.length,
+      unchanged: plan.unchanged,
+      skipped,
+      defaults: file.defaults,
+      kept: OPTIONAL_COLUMNS.filter((c) => !file.columns.includes(c)),
+      ignoredColumns: file.ignoredColumns,
+      changes: plan.changes,
+      teamsTouched: await teamsTouchedByPrices(tx, plan.updates),
+    };
+    const total = plan.creates.length + plan.updates.length;
+    if (input.dryRun) {
+      input.onProgress?.(total, total);
+      return summary;
+    }
+    let done = 0;
+    for (const chunk of chunks(plan.updates, CHUNK)) {
+      await updateRacers(tx, chunk);
+      done += chunk.length;
+      input.onProgress?.(done, total);
+    }
+    for (const chunk of chunks(plan.creates, CHUNK)) {
+      await insertRacers(tx, chunk);
+      done += chunk.length;
+      input.onProgress?.(done, total);
+    }
+    if (total > 0) {
+      await recordAudit(tx, input.actor, "racers.import", input.source ?? "racers", {
+        created: summary.created,
+        updated: summary.updated,
+        unchanged: summary.unchanged,
+        skipped: skipped.length,
+        ...(input.gameId ? { gameId: input.gameId } : {}),
+      });
+    }
+    return summary;
+  };
+  const summary = await db.transaction(run);
+  if (!input.dryRun && summary.created + summary.updated === 0) input.onProgress?.(0, 0);
+  return summary;
 }
 
 const chunks = <T>(list: T[], size: number): T[][] =>
@@ -171,82 +280,68 @@ const chunks = <T>(list: T[], size: number): T[][] =>
     list.slice(i * size, (i + 1) * size),
   );
 
-/**
- * Imports racers in one transaction (see the file comment). Rows are skipped, with their line and
- * the reason, when: a required cell is empty, the category is unknown, a number does not fit, the
- * event does not exist, the ID matches no racer of that event, or the racer appears twice.
- */
-export async function importRacers(
-  db: DbOrTx,
-  input: RacerImportInput,
-): Promise<RacerImportSummary> {
-  checkRecords(input.records);
-  const records = input.records;
-  if (input.gameId !== undefined && !(Number.isSafeInteger(input.gameId) && input.gameId > 0)) {
-    throw new RacerImportError(`"${input.gameId}" is not an event id.`);
-  }
-  const parsed = parseRacerRows(records, { gameId: input.gameId });
-  const skipped: SkippedRow[] = [...parsed.skipped];
-  const blank = records.filter((r) =>
-    Object.values(r).every((v) => v == null || String(v).trim() === ""),
-  ).length;
-  const candidates: RacerRowInput[] = [];
-  for (const row of parsed.rows) {
-    const reason = row.gameId > INT_MAX ? `unknown event ${row.gameId}` : outOfRange(row);
-    if (reason) skipped.push({ line: row.line, reason });
-    else candidates.push(row);
-  }
+const existingColumns = {
+  id: racers.id,
+  nameKey: racers.nameKey,
+  gameId: racers.gameId,
+  category: racers.category,
+  firstName: racers.firstName,
+  lastName: racers.lastName,
+  picture: racers.picture,
+  origin: racers.origin,
+  rank2024: racers.rank2024,
+  totalPoint2024: racers.totalPoint2024,
+  price: racers.price,
+};
 
-  let summary: RacerImportSummary | undefined;
-  try {
-    await db.transaction(async (tx) => {
-      const plan = await planImport(tx, candidates, skipped);
-      const total = plan.byId.length + plan.byName.length;
-      let done = 0;
-      let created = 0;
-      let updated = 0;
-      for (const chunk of chunks(plan.byId, CHUNK)) {
-        updated += await updateById(tx, chunk);
-        done += chunk.length;
-        input.onProgress?.(done, total);
-      }
-      for (const chunk of chunks(plan.byName, CHUNK)) {
-        const written = await upsertByName(tx, chunk);
-        created += written.filter((w) => w.inserted).length;
-        updated += written.filter((w) => !w.inserted).length;
-        done += chunk.length;
-        input.onProgress?.(done, total);
-      }
-      if (total === 0) input.onProgress?.(0, 0);
-      skipped.sort((a, b) => a.line - b.line);
-      summary = {
-        dryRun: Boolean(input.dryRun),
-        rows: records.length - blank,
-        created,
-        updated,
-        unchanged: total - created - updated,
-        skipped,
-      };
-      if (input.dryRun) throw new DryRunRollback();
-      if (created + updated > 0) {
-        await recordAudit(tx, input.actor, "racers.import", input.source ?? "racers", {
-          created,
-          updated,
-          unchanged: summary.unchanged,
-          skipped: skipped.length,
-          ...(input.gameId ? { gameId: input.gameId } : {}),
-        });
-      }
-    });
-  } catch (error) {
-    if (!(error instanceof DryRunRollback)) throw error;
-  }
-  return summary!;
+/** The racers of these events, locked for the import's transaction when it writes. */
+async function racersOfEvents(tx: DbOrTx, gameIds: number[], lock: boolean): Promise<Existing[]> {
+  if (gameIds.length === 0) return [];
+  const query = tx.select(existingColumns).from(racers).where(inArray(racers.gameId, gameIds));
+  return (lock ? await query.for("update") : await query) as Existing[];
 }
 
-/** Decides, against the database as it is, which rows update by id, upsert by name, or skip. */
-async function planImport(tx: DbOrTx, rows: RacerRowInput[], skipped: SkippedRow[]) {
-  const gameIds = [...new Set(rows.map((r) => r.gameId))];
+/** What a row makes of a racer: the file's fields where it gives them, the racer's elsewhere. */
+function merge(row: RacerImportRow, current: Existing | undefined): Fields {
+  const next: Fields = {
+    gameId: row.gameId,
+    category: row.category,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    picture: row.picture,
+    origin: row.origin,
+    rank2024: row.rank2024,
+    totalPoint2024: row.totalPoint2024,
+    price: row.price,
+  };
+  if (!current) return next;
+  const kept = next as Record<RacerUpdateField, unknown>;
+  for (const field of RACER_UPDATE_FIELDS) {
+    if (!row.given.includes(field)) kept[field] = current[field];
+  }
+  return next;
+}
+
+function diff(current: Existing | undefined, next: Fields): RacerFieldChange[] {
+  const changes: RacerFieldChange[] = [];
+  for (const field of RACER_UPDATE_FIELDS) {
+    const from = current ? current[field] : null;
+    const to = next[field];
+    if (current && from === to) continue;
+    if (!current && (to === null || to === "")) continue;
+    changes.push({ field: RACER_FIELD_LABELS[field], from, to });
+  }
+  return changes;
+}
+
+/** Decides, against the database as it is, which rows create, update, leave alone or skip. */
+async function planImport(
+  tx: DbOrTx,
+  rows: RacerImportRow[],
+  skipped: SkippedRow[],
+  lock: boolean,
+) {
+  const gameIds = [...new Set(rows.map((r) => r.gameId))].filter((g) => g <= RACER_NUMBER_MAX);
   const known = new Set(
     gameIds.length === 0
       ? []
@@ -254,32 +349,27 @@ async function planImport(tx: DbOrTx, rows: RacerRowInput[], skipped: SkippedRow
           (e) => e.id,
         ),
   );
-  const ids = [...new Set(rows.flatMap((r) => (r.id && r.id <= INT_MAX ? [r.id] : [])))];
-  const existingById = new Map<number, { gameId: number; nameKey: string }>();
-  for (const chunk of chunks(ids, 5000)) {
+  const existing = await racersOfEvents(tx, [...known], lock);
+  const byId = new Map(existing.map((r) => [r.id, r]));
+  const byKey = new Map(existing.map((r) => [`${r.gameId}|${r.nameKey}`, r]));
+  // An ID row may name a racer of another event: look it up to say so.
+  const strayIds = [
+    ...new Set(rows.flatMap((r) => (r.id && !byId.has(r.id) ? [r.id] : []))),
+  ].filter((id) => id <= RACER_NUMBER_MAX);
+  const elsewhere = new Map<number, number>();
+  for (const chunk of chunks(strayIds, 5000)) {
     const found = await tx
-      .select({ id: racers.id, gameId: racers.gameId, nameKey: racers.nameKey })
+      .select({ id: racers.id, gameId: racers.gameId })
       .from(racers)
       .where(inArray(racers.id, chunk));
-    for (const r of found) existingById.set(r.id, r);
-  }
-  // Who owns each (event, name) now: an id row may not take another racer's name.
-  const ownerOfKey = new Map<string, number>();
-  const idGames = [...new Set(rows.filter((r) => r.id).map((r) => r.gameId))].filter((g) =>
-    known.has(g),
-  );
-  if (idGames.length > 0) {
-    const owners = await tx
-      .select({ id: racers.id, gameId: racers.gameId, nameKey: racers.nameKey })
-      .from(racers)
-      .where(inArray(racers.gameId, idGames));
-    for (const r of owners) ownerOfKey.set(`${r.gameId}|${r.nameKey}`, r.id);
+    for (const r of found) elsewhere.set(r.id, r.gameId);
   }
 
-  const byId: Planned[] = [];
-  const byName: Planned[] = [];
-  const lineOfKey = new Map<string, number>();
-  const lineOfId = new Map<number, number>();
+  const creates: PlannedRacer[] = [];
+  const updates: PlannedRacer[] = [];
+  const changes: RacerChange[] = [];
+  let unchanged = 0;
+  const lineOfRacer = new Map<string, number>();
   for (const row of rows) {
     const nameKey = racerNameKey(row.firstName, row.lastName);
     const key = `${row.gameId}|${nameKey}`;
@@ -288,40 +378,62 @@ async function planImport(tx: DbOrTx, rows: RacerRowInput[], skipped: SkippedRow
       skip(`unknown event ${row.gameId}`);
       continue;
     }
+    let current: Existing | undefined;
     if (row.id) {
-      const current = existingById.get(row.id);
+      current = byId.get(row.id);
       if (!current) {
-        skip(`no racer with ID ${row.id}`);
+        const other = elsewhere.get(row.id);
+        skip(
+          other === undefined
+            ? `no racer with ID ${row.id}`
+            : `racer ${row.id} belongs to event ${other}, not ${row.gameId}`,
+        );
         continue;
       }
-      if (current.gameId !== row.gameId) {
-        skip(`racer ${row.id} belongs to event ${current.gameId}, not ${row.gameId}`);
+      const owner = byKey.get(key);
+      if (owner !== undefined && owner.id !== row.id) {
+        skip(`racer ${owner.id} in event ${row.gameId} already has that name`);
         continue;
       }
-      const owner = ownerOfKey.get(key);
-      if (owner !== undefined && owner !== row.id) {
-        skip(`racer ${owner} in event ${row.gameId} already has that name`);
-        continue;
-      }
-      const seen = lineOfId.get(row.id);
-      if (seen !== undefined) {
-        skip(`same racer ID as line ${seen}`);
-        continue;
-      }
-      lineOfId.set(row.id, row.line);
+    } else {
+      current = byKey.get(key);
     }
-    const seen = lineOfKey.get(key);
+    // One racer twice in a file: which line should win is a guess.
+    const racer = current ? `id:${current.id}` : key;
+    const seen = lineOfRacer.get(racer) ?? lineOfRacer.get(key);
     if (seen !== undefined) {
       skip(`same racer as line ${seen}`);
       continue;
     }
-    lineOfKey.set(key, row.line);
-    (row.id ? byId : byName).push({ ...row, nameKey });
+    lineOfRacer.set(racer, row.line);
+    lineOfRacer.set(key, row.line);
+
+    const next = merge(row, current);
+    const fieldChanges = diff(current, next);
+    const name = `${next.firstName} ${next.lastName}`;
+    if (current && fieldChanges.length === 0) {
+      unchanged++;
+      continue;
+    }
+    const planned: PlannedRacer = {
+      line: row.line,
+      ...(current ? { id: current.id } : {}),
+      ...next,
+      nameKey: racerNameKey(next.firstName, next.lastName),
+    };
+    (current ? updates : creates).push(planned);
+    changes.push({
+      line: row.line,
+      action: current ? "update" : "create",
+      gameId: row.gameId,
+      name,
+      changes: fieldChanges,
+    });
   }
-  return { byId, byName };
+  return { creates, updates, unchanged, changes };
 }
 
-function fields(r: Planned) {
+function fields(r: PlannedRacer) {
   return {
     gameId: r.gameId,
     category: r.category,
@@ -337,38 +449,25 @@ function fields(r: Planned) {
 }
 
 /**
- * Multi-row insert, updating the racers that already exist (same event and name) when a field
- * differs; returns one row per racer written, `inserted` false for an update. The rows travel as
- * one JSON parameter: building thousands of bound parameters costs more than the insert itself.
+ * Inserts new racers in one statement per chunk. The rows travel as one JSON parameter: building
+ * thousands of bound parameters costs more than the insert itself.
  */
-async function upsertByName(tx: DbOrTx, chunk: Planned[]): Promise<{ inserted: boolean }[]> {
+async function insertRacers(tx: DbOrTx, chunk: PlannedRacer[]): Promise<void> {
   const json = JSON.stringify(chunk.map(fields));
-  const result = await tx.execute(sql`
-    insert into ${racers} as r (game_id, category, first_name, last_name, name_key, picture,
-                                origin, rank2024, total_point2024, price)
+  await tx.execute(sql`
+    insert into ${racers} (game_id, category, first_name, last_name, name_key, picture,
+                           origin, rank2024, total_point2024, price)
     select v."gameId", v."category", v."firstName", v."lastName", v."nameKey", v."picture",
            v."origin", v."rank2024", v."totalPoint2024", v."price"
     from jsonb_to_recordset(${json}::jsonb) as v(
       "gameId" integer, "category" text, "firstName" text, "lastName" text, "nameKey" text,
-      "picture" text, "origin" text, "rank2024" integer, "totalPoint2024" integer, "price" integer)
-    on conflict (game_id, name_key) do update set
-      category = excluded.category, first_name = excluded.first_name,
-      last_name = excluded.last_name, picture = excluded.picture, origin = excluded.origin,
-      rank2024 = excluded.rank2024, total_point2024 = excluded.total_point2024,
-      price = excluded.price, updated_at = now()
-    where (r.category, r.first_name, r.last_name, r.picture, r.origin, r.rank2024,
-           r.total_point2024, r.price)
-      is distinct from
-        (excluded.category, excluded.first_name, excluded.last_name, excluded.picture,
-         excluded.origin, excluded.rank2024, excluded.total_point2024, excluded.price)
-    returning (r.xmax = 0) as inserted`);
-  return rowsOf<{ inserted: boolean }>(result);
+      "picture" text, "origin" text, "rank2024" integer, "totalPoint2024" integer, "price" integer)`);
 }
 
-/** Updates racers named by id, in one statement per chunk; returns how many changed. */
-async function updateById(tx: DbOrTx, chunk: Planned[]): Promise<number> {
+/** Sets racers (named by id) to their planned fields, in one statement per chunk. */
+async function updateRacers(tx: DbOrTx, chunk: PlannedRacer[]): Promise<void> {
   const json = JSON.stringify(chunk.map((r) => ({ id: r.id, ...fields(r) })));
-  const result = await tx.execute(sql`
+  await tx.execute(sql`
     update ${racers} as r set
       category = v."category", first_name = v."firstName", last_name = v."lastName",
       name_key = v."nameKey", picture = v."picture", origin = v."origin",
@@ -377,17 +476,12 @@ async function updateById(tx: DbOrTx, chunk: Planned[]): Promise<number> {
     from jsonb_to_recordset(${json}::jsonb) as v(
       "id" integer, "category" text, "firstName" text, "lastName" text, "nameKey" text,
       "picture" text, "origin" text, "rank2024" integer, "totalPoint2024" integer, "price" integer)
-    where r.id = v."id"
-      and (r.category, r.first_name, r.last_name, r.name_key, r.picture, r.origin, r.rank2024,
-           r.total_point2024, r.price)
-        is distinct from
-          (v."category", v."firstName", v."lastName", v."nameKey", v."picture", v."origin",
-           v."rank2024", v."totalPoint2024", v."price")
-    returning r.id`);
-  return rowsOf(result).length;
+    where r.id = v."id"`);
 }
 
 export interface AdminRacerRow extends PublicRacer {
+  /** When the racer was withdrawn from the round; null while they start. */
+  withdrawnAt: Date | null;
   updatedAt: Date;
 }
 
@@ -403,7 +497,11 @@ export async function listRacersForAdmin(
   const offset = Math.max(Math.trunc(opts.offset ?? 0), 0);
   const [rows, [totals]] = await Promise.all([
     db
-      .select({ ...publicRacerColumns, updatedAt: racers.updatedAt })
+      .select({
+        ...publicRacerColumns,
+        withdrawnAt: racers.withdrawnAt,
+        updatedAt: racers.updatedAt,
+      })
       .from(racers)
       .where(and(...where))
       .orderBy(
@@ -427,4 +525,21 @@ export async function listRacersForAdmin(
       .where(and(...where)),
   ]);
   return { rows, total: totals?.total ?? 0 };
+}
+
+/** How many saved teams hold a racer whose price the planned updates change. */
+async function teamsTouchedByPrices(
+  tx: DbOrTx,
+  updates: readonly { id?: number; price: number }[],
+): Promise<number> {
+  const priced = updates.flatMap((u) => (u.id ? [{ id: u.id, price: u.price }] : []));
+  if (priced.length === 0) return 0;
+  const [row] = rowsOf<{ n: number }>(
+    await tx.execute(sql`
+      select count(distinct tr.team_id)::int as n
+      from json_to_recordset(${JSON.stringify(priced)}::json) as v(id integer, price integer)
+      join racers r on r.id = v.id and r.price <> v.price
+      join team_racers tr on tr.racer_id = v.id`),
+  );
+  return row?.n ?? 0;
 }

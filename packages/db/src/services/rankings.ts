@@ -1,5 +1,5 @@
 import type { Category, ResultStatus } from "@game/core";
-import { and, asc, between, eq, inArray, isNotNull, isNull, max, sql } from "drizzle-orm";
+import { and, asc, between, desc, eq, inArray, isNotNull, isNull, max, sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "../client.js";
 import {
   eventScores,
@@ -289,6 +289,10 @@ export interface PlayerEventScore {
   rank: number | null;
   /** Players scored in that event. */
   players: number;
+  /** Season points after this event (every scored event up to it). */
+  seasonPoints: number;
+  /** Season rank after this event (shared ranks, 1, 1, 3), null when not known. */
+  seasonRank: number | null;
 }
 
 export interface FrozenRacerScore {
@@ -391,11 +395,57 @@ export async function getPlayerProfile(
     teamsByEvent[eventId] ??= [];
     teamsByEvent[eventId].push(r);
   }
+  const season = await seasonRanksAfter(db, user, scored);
   return {
     ...user,
-    events: scored.map((s) => ({ ...s, players: fieldSizes.get(s.eventId) ?? 0 })),
+    events: scored.map((s) => ({
+      ...s,
+      players: fieldSizes.get(s.eventId) ?? 0,
+      seasonPoints: season.get(s.eventId)?.points ?? 0,
+      seasonRank: season.get(s.eventId)?.rank ?? null,
+    })),
     teams: teamsByEvent,
   };
+}
+
+/**
+ * The player's season points and rank after each of their scored events. The latest settled
+ * event's ranks are stored (users.ranking) and so are those before it (previous_ranking); an
+ * older round is counted from event_scores (players with more points by then, plus one).
+ */
+async function seasonRanksAfter(
+  db: DbOrTx,
+  user: { id: number; ranking: number | null; previousRanking: number | null },
+  scored: readonly { eventId: number; startsAt: Date; points: number }[],
+): Promise<Map<number, { points: number; rank: number | null }>> {
+  const out = new Map<number, { points: number; rank: number | null }>();
+  if (scored.length === 0) return out;
+  const settled = await db
+    .select({ id: events.id, startsAt: events.startsAt })
+    .from(events)
+    .where(isNotNull(events.settledAt))
+    .orderBy(desc(events.startsAt), desc(events.id));
+  const latest = settled[0]?.id;
+  const before = settled[1]?.id;
+  let cumulative = 0;
+  for (const s of scored) {
+    cumulative += s.points;
+    let rank: number | null;
+    if (s.eventId === latest) rank = user.ranking;
+    else if (s.eventId === before) rank = user.previousRanking;
+    else {
+      const [row] = rowsOf<{ n: number }>(
+        await db.execute(sql`
+          select count(*)::int as n from (
+            select es.user_id from event_scores es join events e on e.id = es.event_id
+            where e.settled_at is not null and e.starts_at <= ${s.startsAt.toISOString()}::timestamptz
+            group by es.user_id having sum(es.points) > ${cumulative}) t`),
+      );
+      rank = (row?.n ?? 0) + 1;
+    }
+    out.set(s.eventId, { points: cumulative, rank });
+  }
+  return out;
 }
 
 export interface RacerEventResult {
@@ -403,6 +453,10 @@ export interface RacerEventResult {
   eventName: string;
   startsAt: Date;
   category: Category;
+  /** The racer's price in that round (prices move between rounds; decision 0100). */
+  price: number;
+  /** Withdrawn from that round (did not start). */
+  withdrawn: boolean;
   status: ResultStatus | null;
   position: number | null;
   points: number | null;
@@ -457,7 +511,7 @@ export async function getRacerProfile(
   if (!Number.isSafeInteger(racerId)) return null;
   const [racer] = await db.select().from(racers).where(eq(racers.id, racerId));
   if (!racer) return null;
-  // The same person has one racer row per event; the name key ties them together.
+  // The same person has one racer row (entry) per round; the person ties them together.
   const entries = await db
     .select({
       racerId: racers.id,
@@ -466,6 +520,8 @@ export async function getRacerProfile(
       startsAt: events.startsAt,
       settledAt: events.settledAt,
       category: racers.category,
+      price: racers.price,
+      withdrawnAt: racers.withdrawnAt,
       status: raceResults.status,
       position: raceResults.position,
       points: raceResults.points,
@@ -477,7 +533,7 @@ export async function getRacerProfile(
       raceResults,
       and(eq(raceResults.racerId, racers.id), eq(raceResults.eventId, racers.gameId)),
     )
-    .where(eq(racers.nameKey, racer.nameKey))
+    .where(racer.personId != null ? eq(racers.personId, racer.personId) : eq(racers.id, racer.id))
     .orderBy(asc(events.startsAt), asc(events.id));
   const out: RacerEventResult[] = [];
   for (const e of entries) {
@@ -501,6 +557,8 @@ export async function getRacerProfile(
       eventName: e.eventName,
       startsAt: e.startsAt,
       category: e.category,
+      price: e.price,
+      withdrawn: e.withdrawnAt != null,
       status: e.status,
       position: e.position,
       points: settled ? (e.points ?? 0) : null,

@@ -93,9 +93,11 @@ describe("importResults", () => {
       ok: true,
       dryRun: true,
       eventId: 5,
+      categories: ["Pro Men"],
       rows: [
         {
           line: 2,
+          asWritten: `#${men[0]!.id}`,
           racerId: men[0]!.id,
           name: `${men[0]!.firstName} ${men[0]!.lastName}`,
           category: "Pro Men",
@@ -105,6 +107,7 @@ describe("importResults", () => {
         },
         {
           line: 3,
+          asWritten: `#${men[1]!.id}`,
           racerId: men[1]!.id,
           name: `${men[1]!.firstName} ${men[1]!.lastName}`,
           category: "Pro Men",
@@ -171,6 +174,13 @@ describe("importResults", () => {
       ["web:admin@example.com", "results.import", "event:5"],
       ["web:admin@example.com", "scores.settle", "event:5"],
     ]);
-    expect(log[0]!.detail).toEqual({ rows: 4, finished: 3, dnf: 0, dns: 1, dsq: 0 });
+    expect(log[0]!.detail).toEqual({
+      categories: ["Pro Men", "Pro Women"],
+      rows: 4,
+      finished: 3,
+      dnf: 0,
+      dns: 1,
+      dsq: 0,
+    });
   });
 });

@@ -6,7 +6,7 @@ import {
   type ResultStatus,
   readCsv,
 } from "@game/core";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client.js";
 import { auditLog, events, raceResults, racers } from "../schema/index.js";
 import type { AuditAction } from "./audit.js";
@@ -20,6 +20,8 @@ import {
 /** One checked result with the racer's name, as the preview and the CLI show it. */
 export interface ResultPreviewRow {
   line: number;
+  /** The racer as the file names them (a timing export's "BRUNI Loic"). */
+  asWritten: string;
   racerId: number;
   name: string;
   category: Category;
@@ -35,6 +37,8 @@ export type ImportResultsOutcome =
       ok: true;
       dryRun: boolean;
       eventId: number;
+      /** The categories whose results the file replaces; the others' stay as they are. */
+      categories: Category[];
       rows: ResultPreviewRow[];
       /** Undefined on a dry run. */
       settlement?: SettlementSummary;
@@ -55,14 +59,16 @@ function eventRacers(db: DbOrTx, eventId: number) {
 
 /**
  * Imports an event's results from CSV text: the whole file is checked first (every problem
- * reported by line, nothing written when there is one); then, in one transaction, the event's
- * results are replaced and the event is settled. A corrected file simply replaces the old one.
+ * reported by line, nothing written when there is one); then, in one transaction, the results of
+ * the categories the file covers are replaced and the event is settled again. A corrected file
+ * simply replaces the old one; a timing company's file per category (`category`, or a Category
+ * column) leaves the other categories' results in place (docs/decisions/0089).
  */
 export async function importResults(
   db: DbOrTx,
   eventId: number,
   csvText: string,
-  opts: { now?: Date; dryRun?: boolean; audit?: AuditActor } = {},
+  opts: { now?: Date; dryRun?: boolean; audit?: AuditActor; category?: Category } = {},
 ): Promise<ImportResultsOutcome> {
   const now = opts.now ?? new Date();
   const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId));
@@ -74,12 +80,13 @@ export async function importResults(
     };
   }
   const known = await eventRacers(db, eventId);
-  const check = checkResults(readCsv(csvText), known);
+  const check = checkResults(readCsv(csvText), known, { category: opts.category });
   if (!check.ok) return { ok: false, reason: "invalid", issues: check.issues };
 
   const names = new Map(known.map((r) => [r.id, `${r.firstName} ${r.lastName}`]));
   const rows: ResultPreviewRow[] = check.rows.map((r) => ({
     line: r.line,
+    asWritten: r.asWritten,
     racerId: r.racerId,
     name: names.get(r.racerId) ?? "",
     category: r.category,
@@ -87,11 +94,14 @@ export async function importResults(
     position: r.position,
     points: pointsForStoredResult(r),
   }));
-  if (opts.dryRun) return { ok: true, dryRun: true, eventId, rows };
+  const categories = check.categories;
+  if (opts.dryRun) return { ok: true, dryRun: true, eventId, categories, rows };
 
   await freezeDueEvents(db, now);
   const settlement = await db.transaction(async (tx) => {
-    await tx.delete(raceResults).where(eq(raceResults.eventId, eventId));
+    await tx
+      .delete(raceResults)
+      .where(and(eq(raceResults.eventId, eventId), inArray(raceResults.category, categories)));
     // Inserted in slices: a results file has a few hundred rows, far below the parameter limit.
     for (let i = 0; i < check.rows.length; i += 1000) {
       await tx.insert(raceResults).values(
@@ -112,6 +122,7 @@ export async function importResults(
         action: "results.import" satisfies AuditAction,
         target: `event:${eventId}`,
         detail: {
+          categories,
           rows: check.rows.length,
           finished: count("finished"),
           dnf: count("DNF"),
@@ -122,7 +133,7 @@ export async function importResults(
     }
     return settleInTransaction(tx, eventId, now, opts.audit);
   });
-  return { ok: true, dryRun: false, eventId, rows, settlement };
+  return { ok: true, dryRun: false, eventId, categories, rows, settlement };
 }
 
 export interface StoredResult {

@@ -28,6 +28,13 @@ export interface FrozenEvent {
 }
 
 /**
+ * Freezes and settlements copy and add up every team (a million in the benchmarks, single
+ * statements of 10-20 s) and may wait for another settlement: they get a longer statement
+ * timeout than requests' 30 s (docs/decisions/0071), for their transaction only.
+ */
+const LONG_JOB = sql`set local statement_timeout = '10min'`;
+
+/**
  * Freezes one event's teams now, whatever the clock says (results are in, so the race ran).
  * Idempotent: an event is frozen once; the claim on `frozen_at` waits for team saves in
  * flight (they hold a share lock on the event row) and every later save sees it and is refused.
@@ -38,6 +45,7 @@ export async function freezeEvent(
   now: Date,
 ): Promise<FrozenEvent | null> {
   return db.transaction(async (tx) => {
+    await tx.execute(LONG_JOB);
     const [claimed] = await tx
       .update(events)
       .set({ frozenAt: now })
@@ -52,7 +60,7 @@ export async function freezeEvent(
       insert into frozen_team_racers (event_id, user_id, racer_id)
       select t.event_id, t.user_id, tr.racer_id
       from teams t join team_racers tr on tr.team_id = t.id
-      where t.event_id = ${eventId}`);
+      where t.event_id = ${eventId} and not t.draft`);
     // The same teams, one row each (what the settlement adds up); same transaction, same rows.
     await tx.execute(sql`
       insert into frozen_teams (event_id, user_id, racer_ids)
@@ -62,7 +70,7 @@ export async function freezeEvent(
     const [copied] = await tx
       .select({ teams: sql<number>`count(*)::int` })
       .from(teams)
-      .where(eq(teams.eventId, eventId));
+      .where(and(eq(teams.eventId, eventId), eq(teams.draft, false)));
     return { eventId, teams: copied?.teams ?? 0 };
   });
 }
@@ -155,6 +163,7 @@ export async function settleInTransaction(
   audit?: AuditActor,
 ): Promise<SettlementSummary> {
   const started = performance.now();
+  await tx.execute(LONG_JOB);
   await tx.execute(sql`select pg_advisory_xact_lock(${SETTLEMENT_LOCK})`);
   // The joins and sorts below touch every team: give them memory instead of temp files.
   await tx.execute(sql`set local work_mem = '256MB'`);

@@ -1,10 +1,16 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lte } from "drizzle-orm";
+import { and, eq, gt, lt, lte, ne, or } from "drizzle-orm";
 import type { DbOrTx } from "../client.js";
-import { accounts, sessions, users } from "../schema/index.js";
+import { accounts, embedTokens, sessions, users } from "../schema/index.js";
 import type { AccountRow, UserRow } from "./users.js";
 
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+/** Absolute lifetime: a session ends 30 days after sign-in, however active. */
+export const SESSION_TTL_MS = 30 * 24 * HOUR_MS;
+/** Idle lifetime: a session unused for 7 days ends. */
+export const SESSION_IDLE_MS = 7 * 24 * HOUR_MS;
+/** Last-seen is written at most this often per session: one small UPDATE an hour, not per request. */
+export const SESSION_TOUCH_MS = HOUR_MS;
 
 /** Only the hash is stored: a leaked sessions table gives no usable cookie. */
 export function hashToken(token: string): string {
@@ -25,6 +31,7 @@ export async function createSession(
     accountId,
     createdAt: now,
     expiresAt,
+    lastSeenAt: now,
     userAgent: opts.userAgent?.slice(0, 300) ?? null,
   });
   return { token, expiresAt };
@@ -37,20 +44,43 @@ export interface SessionLookup {
   expiresAt: Date;
 }
 
-/** The account and profile behind a live session token, or null. */
+/**
+ * The account and profile behind a live session token, or null: a session is live until its
+ * absolute expiry and while it has been used in the last 7 days. Using it moves last-seen forward,
+ * written at most hourly.
+ */
 export async function getSession(
   db: DbOrTx,
   token: string,
   now = new Date(),
 ): Promise<SessionLookup | null> {
   if (!token) return null;
+  const id = hashToken(token);
+  const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
   const [row] = await db
-    .select({ account: accounts, user: users, expiresAt: sessions.expiresAt })
+    .select({
+      account: accounts,
+      user: users,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
     .leftJoin(users, eq(users.id, sessions.accountId))
-    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, now)));
-  return row ?? null;
+    .where(
+      and(eq(sessions.id, id), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)),
+    );
+  if (!row) return null;
+  const staleBefore = new Date(now.getTime() - SESSION_TOUCH_MS);
+  if (row.lastSeenAt < staleBefore) {
+    // The condition repeats in SQL, so concurrent requests write it once.
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now })
+      .where(and(eq(sessions.id, id), lt(sessions.lastSeenAt, staleBefore)));
+  }
+  const { lastSeenAt: _, ...found } = row;
+  return found;
 }
 
 /**
@@ -77,10 +107,51 @@ export async function deleteAccountSessions(db: DbOrTx, accountId: number): Prom
   await db.delete(sessions).where(eq(sessions.accountId, accountId));
 }
 
+/**
+ * Signs an account out everywhere: its sessions and the tokens of partner iframes, except the
+ * session `keepToken` (the browser that changed the password stays signed in). Returns how many
+ * sessions ended.
+ */
+export async function endAccountSessions(
+  db: DbOrTx,
+  accountId: number,
+  opts: { keepToken?: string | null } = {},
+): Promise<number> {
+  const mine = eq(sessions.accountId, accountId);
+  const ended = await db
+    .delete(sessions)
+    .where(opts.keepToken ? and(mine, ne(sessions.id, hashToken(opts.keepToken))) : mine)
+    .returning({ id: sessions.id });
+  await db.delete(embedTokens).where(eq(embedTokens.accountId, accountId));
+  return ended.length;
+}
+
+/** How many live sessions (signed-in browsers) an account has. */
+export async function countAccountSessions(
+  db: DbOrTx,
+  accountId: number,
+  now = new Date(),
+): Promise<number> {
+  const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.accountId, accountId),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, idleSince),
+      ),
+    );
+  return rows.length;
+}
+
+/** Deletes sessions past their absolute expiry or idle for 7 days. */
 export async function purgeExpiredSessions(db: DbOrTx, now = new Date()): Promise<number> {
+  const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
   const deleted = await db
     .delete(sessions)
-    .where(lte(sessions.expiresAt, now))
+    .where(or(lte(sessions.expiresAt, now), lte(sessions.lastSeenAt, idleSince)))
     .returning({ id: sessions.id });
   return deleted.length;
 }

@@ -105,7 +105,8 @@ describe("saveTeam", () => {
 
     const got = await getTeam(h.db, u.id, 5);
     expect(got?.racers.map((r) => r.id)).toEqual(first);
-    expect(got?.racers[0]).toEqual(pool.find((r) => r.id === first[0]));
+    const racer0 = pool.find((r) => r.id === first[0])!;
+    expect(got?.racers[0]).toEqual({ ...racer0, priceNow: racer0.price });
 
     const second = validTeam(1).reverse();
     const later = new Date(early.getTime() + 60_000);

@@ -1,5 +1,5 @@
 import { BUDGET, canEditTeam, TEAM_SIZE, type TeamIssue, validateTeam } from "@game/core";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client.js";
 import { events, racers, teamRacers, teams } from "../schema/index.js";
 import { type PublicRacer, publicRacerColumns } from "./racers.js";
@@ -7,25 +7,36 @@ import { type PublicRacer, publicRacerColumns } from "./racers.js";
 /** A racer as the team builder shows it (table row, grid slot, detail modal). */
 export type TeamRacerView = PublicRacer;
 
+/**
+ * A racer on a player's team: `price` is what the player paid (what the bank and the budget rule
+ * count, and what selling refunds), `priceNow` the racer's price today.
+ */
+export interface TeamSlotView extends TeamRacerView {
+  priceNow: number;
+}
+
 /** A player's team for one event, racers in slot order. */
 export interface TeamView {
   id: number;
   userId: number;
   eventId: number;
   version: number;
+  /** Carried into a new round but no longer fits the rules: not played until the player saves. */
+  draft: boolean;
   createdAt: Date;
   updatedAt: Date;
-  racers: TeamRacerView[];
+  racers: TeamSlotView[];
 }
 
 const racerColumns = publicRacerColumns;
 
 /** The racers a team for `eventId` can be built from, best 2024 rank first (unranked last). */
 export function listTeamRacers(db: DbOrTx, eventId: number): Promise<TeamRacerView[]> {
+  // A withdrawn racer is no longer pickable (teams holding them keep them: see getTeam).
   return db
     .select(racerColumns)
     .from(racers)
-    .where(eq(racers.gameId, eventId))
+    .where(and(eq(racers.gameId, eventId), isNull(racers.withdrawnAt)))
     .orderBy(
       racers.category,
       sql`case when ${racers.rank2024} > 0 then 0 else 1 end`,
@@ -66,7 +77,7 @@ export async function getTeam(
   eventId: number,
 ): Promise<TeamView | null> {
   const rows = await db
-    .select({ team: teams, racer: racerColumns, slot: teamRacers.slot })
+    .select({ team: teams, racer: racerColumns, slot: teamRacers.slot, paid: teamRacers.pricePaid })
     .from(teams)
     .leftJoin(teamRacers, eq(teamRacers.teamId, teams.id))
     .leftJoin(racers, eq(racers.id, teamRacers.racerId))
@@ -79,9 +90,20 @@ export async function getTeam(
     userId: first.team.userId,
     eventId: first.team.eventId,
     version: first.team.version,
+    draft: first.team.draft,
     createdAt: first.team.createdAt,
     updatedAt: first.team.updatedAt,
-    racers: rows.flatMap((r) => (r.racer?.id != null ? [r.racer as TeamRacerView] : [])),
+    racers: rows.flatMap((r) =>
+      r.racer?.id != null
+        ? [
+            {
+              ...(r.racer as TeamRacerView),
+              price: r.paid ?? r.racer.price!,
+              priceNow: r.racer.price!,
+            },
+          ]
+        : [],
+    ),
   };
 }
 
@@ -138,18 +160,27 @@ export async function saveTeam(db: DbOrTx, input: SaveTeamInput): Promise<SaveTe
         ids.length > TEAM_SIZE * 4
           ? [] // More ids than a team can hold: refused by the rules without a lookup.
           : [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
-      const rows = await tx
+      // What the player paid for the racers already on their saved team (kept racers keep it).
+      const paidRows = tx
+        .select({ racerId: teamRacers.racerId, paid: teamRacers.pricePaid })
+        .from(teamRacers)
+        .innerJoin(teams, eq(teams.id, teamRacers.teamId))
+        .where(and(eq(teams.userId, input.userId), eq(teams.eventId, input.eventId)));
+      const rowsQuery = tx
         .select({
           id: events.id,
           status: events.status,
           startsAt: events.startsAt,
           frozenAt: events.frozenAt,
           racer: racerColumns,
+          withdrawnAt: racers.withdrawnAt,
         })
         .from(events)
         .leftJoin(racers, lookup.length > 0 ? inArray(racers.id, lookup) : sql`false`)
         .where(eq(events.id, input.eventId))
         .for("share", { of: events });
+      const [rows, paidList] = await Promise.all([rowsQuery, paidRows]);
+      const paid = new Map(paidList.map((p) => [p.racerId, p.paid]));
       const event = rows[0];
       if (!event) throw new Refused({ ok: false, reason: "not-found", issues: [] });
       const now = typeof input.now === "function" ? input.now() : input.now;
@@ -157,13 +188,21 @@ export async function saveTeam(db: DbOrTx, input: SaveTeamInput): Promise<SaveTe
       if (!editable.ok) throw new Refused({ ok: false, reason: editable.reason, issues: [] });
       if (event.frozenAt) throw new Refused({ ok: false, reason: "locked", issues: [] });
 
-      const known = rows.flatMap((r) => (r.racer ? [r.racer as TeamRacerView] : []));
+      // A racer kept costs what was paid for it; a racer bought costs today's price. So a
+      // repricing (next round, or an admin's re-import) never makes a saved team invalid.
+      // A withdrawn racer may stay on a team that holds them, but cannot be bought.
+      const known = rows.flatMap((r) =>
+        r.racer && !(r.withdrawnAt && !paid.has(r.racer.id!))
+          ? [{ ...(r.racer as TeamRacerView), price: paid.get(r.racer.id!) ?? r.racer.price! }]
+          : [],
+      );
       const validation = validateTeam(ids, known, { gameId: event.id, budget });
       if (!validation.ok) {
         throw new Refused({ ok: false, reason: "invalid", issues: validation.issues });
       }
 
       const at = new Date(now);
+      const byId = new Map(known.map((r) => [r.id, r]));
       // Three statements sent together (one round trip; the connection runs them in order):
       // the upsert takes the team row lock, so concurrent saves of this player queue there; the
       // delete and insert find the team by (user, event) rather than by the upsert's answer, and
@@ -171,7 +210,9 @@ export async function saveTeam(db: DbOrTx, input: SaveTeamInput): Promise<SaveTe
       // concurrent save committed while this one waited.
       const teamId = sql`(select ${teams.id} from ${teams} where ${teams.userId} = ${input.userId} and ${teams.eventId} = ${event.id})`;
       const slots = sql.join(
-        ids.map((racerId, slot) => sql`(${racerId}::int, ${slot}::int)`),
+        ids.map(
+          (racerId, slot) => sql`(${racerId}::int, ${slot}::int, ${byId.get(racerId)!.price}::int)`,
+        ),
         sql`, `,
       );
       const [[team]] = await Promise.all([
@@ -180,17 +221,20 @@ export async function saveTeam(db: DbOrTx, input: SaveTeamInput): Promise<SaveTe
           .values({ userId: input.userId, eventId: event.id, createdAt: at, updatedAt: at })
           .onConflictDoUpdate({
             target: [teams.userId, teams.eventId],
-            set: { version: sql`${teams.version} + 1`, updatedAt: at },
+            set: { version: sql`${teams.version} + 1`, updatedAt: at, draft: false },
           })
           .returning(),
         tx.execute(sql`delete from ${teamRacers} where ${teamRacers.teamId} = ${teamId}`),
         tx.execute(
-          sql`insert into ${teamRacers} (team_id, racer_id, slot)
-              select ${teamId}, v.racer_id, v.slot from (values ${slots}) as v(racer_id, slot)`,
+          sql`insert into ${teamRacers} (team_id, racer_id, slot, price_paid)
+              select ${teamId}, v.racer_id, v.slot, v.paid
+              from (values ${slots}) as v(racer_id, slot, paid)`,
         ),
       ]);
 
-      const byId = new Map(known.map((r) => [r.id, r]));
+      const priceNow = new Map(
+        rows.flatMap((r) => (r.racer ? [[r.racer.id!, r.racer.price!]] : [])),
+      );
       return {
         ok: true as const,
         team: {
@@ -198,9 +242,10 @@ export async function saveTeam(db: DbOrTx, input: SaveTeamInput): Promise<SaveTe
           userId: team!.userId,
           eventId: team!.eventId,
           version: team!.version,
+          draft: team!.draft,
           createdAt: team!.createdAt,
           updatedAt: team!.updatedAt,
-          racers: ids.map((id) => byId.get(id)!),
+          racers: ids.map((id) => ({ ...byId.get(id)!, priceNow: priceNow.get(id)! })),
         },
         cost: validation.cost,
         bank: validation.bank,

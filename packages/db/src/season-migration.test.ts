@@ -1,0 +1,148 @@
+/**
+ * Migration 0011 (racer people, prices paid, drafts) on a database that already holds round-1
+ * data: racers, a saved team, a frozen team, results and scores. Nothing may be lost.
+ */
+
+import { randomBytes } from "node:crypto";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import { afterAll, expect, it } from "vitest";
+import { rowsOf } from "./client.js";
+import { migrationsFolder } from "./paths.js";
+import { withDatabase } from "./testing.js";
+
+const MIGRATION = "0011_season-people";
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c();
+});
+
+/** The committed migrations up to (not including) 0011, in a folder of their own. */
+function foldersBefore(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "gf-mig-"));
+  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+  cpSync(migrationsFolder, dir, { recursive: true });
+  const journalPath = path.join(dir, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalPath, "utf8"));
+  const cut = journal.entries.findIndex((e: { tag: string }) => e.tag === MIGRATION);
+  journal.entries = journal.entries.slice(0, cut);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  return dir;
+}
+
+type Run = (q: ReturnType<typeof sql>) => Promise<Record<string, unknown>[]>;
+
+async function open(): Promise<{ run: Run; migrate: (folder: string) => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const pglite = new PGlite();
+    const db = drizzlePglite(pglite);
+    cleanups.push(() => pglite.close());
+    return {
+      run: async (q) => rowsOf<Record<string, unknown>>(await db.execute(q)),
+      migrate: (folder) => migratePglite(db, { migrationsFolder: folder }),
+    };
+  }
+  const name = `gf_mig_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const client = postgres(withDatabase(url, name), { max: 1, onnotice: () => {} });
+  const db = drizzlePostgres(client);
+  cleanups.push(async () => {
+    await client.end({ timeout: 5 });
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    await admin.end({ timeout: 5 });
+  });
+  return {
+    run: async (q) => rowsOf<Record<string, unknown>>(await db.execute(q)),
+    migrate: (folder) => migratePostgres(db, { migrationsFolder: folder }),
+  };
+}
+
+it("keeps every round-1 racer, team, frozen team, result and score, and links people", async () => {
+  const { run, migrate } = await open();
+  await migrate(foldersBefore());
+
+  // Round-1 data as the schema before 0011 holds it.
+  await run(sql`insert into events (id, slug, name, series, cover, logo, status, starts_at) values
+    (5, 'r1', 'Round 1', 'Pro DH', 'c', 'l', 'open', '2027-04-18T16:00:00Z'),
+    (6, 'r2', 'Round 2', 'Pro DH', 'c', 'l', 'closed', '2027-05-16T16:00:00Z'),
+    (1, 'wc', 'World Cup', 'World Cup', 'c', 'l', 'archived', '2024-05-05T13:00:00Z')`);
+  await run(sql`insert into racers (id, game_id, category, first_name, last_name, name_key, price)
+    overriding system value values
+    (1001, 5, 'Pro Men', 'Ann', 'One', 'ann|one', 300000),
+    (1002, 5, 'Pro Women', 'Bea', 'Two', 'bea|two', 200000),
+    (1003, 5, '17-18 Men', 'Cy', 'Three', 'cy|three', 100000),
+    (1004, 1, 'Pro Men', 'Ann', 'One', 'ann|one', 90000)`);
+  await run(sql`insert into accounts (id, email, password_hash) overriding system value
+    values (10, 'p@example.com', 'x')`);
+  await run(sql`insert into users (id, email, username, username_key) values
+    (10, 'p@example.com', 'Pia', 'pia')`);
+  await run(
+    sql`insert into teams (id, user_id, event_id) overriding system value values (7, 10, 5)`,
+  );
+  await run(
+    sql`insert into team_racers (team_id, racer_id, slot) values (7, 1001, 0), (7, 1002, 1), (7, 1003, 2)`,
+  );
+  await run(sql`insert into frozen_team_racers (event_id, user_id, racer_id) values
+    (5, 10, 1001), (5, 10, 1002), (5, 10, 1003)`);
+  await run(
+    sql`insert into frozen_teams (event_id, user_id, racer_ids) values (5, 10, '{1001,1002,1003}')`,
+  );
+  await run(sql`insert into race_results (event_id, racer_id, category, position, status, points)
+    values (5, 1001, 'Pro Men', 1, 'finished', 100)`);
+  await run(sql`insert into event_scores (event_id, user_id, points, rank, position)
+    values (5, 10, 100, 1, 1)`);
+
+  const counts = async () =>
+    (
+      await run(sql`select
+        (select count(*)::int from racers) as racers,
+        (select count(*)::int from team_racers) as slots,
+        (select count(*)::int from frozen_team_racers) as frozen,
+        (select count(*)::int from frozen_teams) as frozen_teams,
+        (select count(*)::int from race_results) as results,
+        (select count(*)::int from event_scores) as scores`)
+    )[0];
+  const before = await counts();
+
+  await migrate(migrationsFolder);
+
+  expect(await counts()).toEqual(before);
+  const people = await run(sql`
+    select r.id, r.person_id, p.series, p.name_key from racers r
+    join racer_people p on p.id = r.person_id order by r.id`);
+  expect(people).toHaveLength(4);
+  // Same name in another series is another person.
+  expect(new Set(people.map((p) => p.person_id)).size).toBe(4);
+  const slots = await run(sql`select racer_id, price_paid from team_racers order by slot`);
+  expect(slots).toEqual([
+    { racer_id: 1001, price_paid: 300000 },
+    { racer_id: 1002, price_paid: 200000 },
+    { racer_id: 1003, price_paid: 100000 },
+  ]);
+  expect(await run(sql`select draft from teams`)).toEqual([{ draft: false }]);
+
+  // A later entry of the same series and name is the same person; a new name is a new one.
+  await run(sql`insert into racers (game_id, category, first_name, last_name, name_key) values
+    (6, 'Pro Men', 'Ann', 'One', 'ann|one'), (6, 'Pro Men', 'Dan', 'Four', 'dan|four')`);
+  const round2 = await run(
+    sql`select name_key, person_id from racers where game_id = 6 order by name_key`,
+  );
+  expect(round2[0]!.person_id).toBe(people[0]!.person_id);
+  expect(new Set(people.map((p) => p.person_id)).has(round2[1]!.person_id)).toBe(false);
+
+  // A slot inserted without a price paid takes the racer's current price.
+  await run(sql`insert into team_racers (team_id, racer_id, slot) values (7, 1004, 3)`);
+  expect(await run(sql`select price_paid from team_racers where racer_id = 1004`)).toEqual([
+    { price_paid: 90000 },
+  ]);
+}, 60_000);

@@ -1,0 +1,283 @@
+/**
+ * Deadline reminders (docs/decisions/0103): 24 hours before a round locks, every player (an
+ * accepted account, reminders not turned off) with no team for the round, a draft, or a racer who
+ * does not start gets one e-mail: the round, the exact lock time in UTC, a link to their team and
+ * a one-click unsubscribe link (also as a List-Unsubscribe header).
+ *
+ * Exactly once per player per round: each batch claims its players in `reminders_sent`
+ * (`INSERT ... ON CONFLICT DO NOTHING`) and writes their mails to the outbox in the same
+ * transaction, so a crash, a restart or a second app process can never send twice. Batches are
+ * set-based SQL (a thousand mails per statement), so a million players do not block the app;
+ * with SMTP each batch is then delivered and marked sent or failed.
+ */
+import { createHash, timingSafeEqual } from "node:crypto";
+import { LOCK_MS } from "@game/core";
+import { and, eq, sql } from "drizzle-orm";
+import { type DbOrTx, rowsOf } from "../client.js";
+import { appKeys, events, reminderOptouts, users } from "../schema/index.js";
+import { type AdminActor, recordAudit } from "./audit.js";
+
+/** Reminders go out from this long before the lock until the lock. */
+export const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
+const REMINDER_LOCK = 727_302;
+
+export interface ReminderMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  headers: Record<string, string>;
+}
+
+export interface ReminderOptions {
+  now: Date;
+  /** The public address of the game, for the links (no trailing slash needed). */
+  baseUrl: string;
+  dryRun?: boolean;
+  /** Mails per batch (one transaction each). */
+  batchSize?: number;
+  /** Delivers one mail (SMTP). Without it the outbox is where the mail goes. */
+  deliver?: (mail: ReminderMail) => Promise<void>;
+  /** Who asked (the CLI): the run is audited when anything was sent. */
+  actor?: AdminActor;
+}
+
+export interface ReminderRound {
+  eventId: number;
+  name: string;
+  lockAt: Date;
+  /** Players due a reminder (dry run), or reminded now. */
+  players: number;
+}
+
+export interface ReminderSummary {
+  dryRun: boolean;
+  rounds: ReminderRound[];
+  sent: number;
+  /** Mails SMTP refused (kept in the outbox with the error). */
+  failed: number;
+  /** Another process was sending at the same moment: it sends the rest. */
+  busy: boolean;
+}
+
+/** The key signing unsubscribe links (created by the migration). */
+async function reminderKey(db: DbOrTx): Promise<string> {
+  const [row] = await db.select().from(appKeys).where(eq(appKeys.name, "reminders"));
+  if (!row) throw new Error("The reminders key is missing: run the database migrations.");
+  return row.value;
+}
+
+/** The token of a player's unsubscribe link: the same sum the SQL of a batch computes. */
+export function unsubscribeToken(key: string, userId: number): string {
+  return createHash("sha256").update(`${key}:${userId}`).digest("hex").slice(0, 32);
+}
+
+/** The rounds whose reminders are due now: open, locking within the next 24 hours. */
+async function dueRounds(db: DbOrTx, now: Date) {
+  const rows = await db
+    .select({ id: events.id, name: events.name, startsAt: events.startsAt })
+    .from(events)
+    .where(
+      and(
+        eq(events.status, "open"),
+        sql`${events.startsAt} > ${new Date(now.getTime() + LOCK_MS).toISOString()}::timestamptz`,
+        sql`${events.startsAt} <= ${new Date(now.getTime() + LOCK_MS + REMINDER_LEAD_MS).toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(events.startsAt);
+  return rows.map((e) => ({ ...e, lockAt: new Date(e.startsAt.getTime() - LOCK_MS) }));
+}
+
+/** Players of `eventId` due a reminder: no team, a draft, or a racer who does not start. */
+function candidates(eventId: number, range = sql``) {
+  return sql`
+    select u.id, u.email, u.username, (t.id is null) as no_team
+    from users u
+    left join teams t on t.user_id = u.id and t.event_id = ${eventId}
+    where u.accepted
+      and u.email <> ''
+      and not exists (select 1 from reminder_optouts o where o.user_id = u.id)
+      and not exists (select 1 from reminders_sent s where s.user_id = u.id and s.event_id = ${eventId})
+      and (t.id is null or t.draft or exists (
+        select 1 from team_racers tr join racers r on r.id = tr.racer_id
+        where tr.team_id = t.id and r.withdrawn_at is not null))
+      ${range}`;
+}
+
+function formatUtc(d: Date): string {
+  // "Saturday 18 April 2027, 04:00 UTC": unambiguous wherever the player lives.
+  const date = new Intl.DateTimeFormat("en-GB", {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: "UTC",
+  }).format(d);
+  return `${date.replace(" at ", ", ")} UTC`;
+}
+
+/**
+ * Sends the reminders due now, batch by batch; a dry run counts them and writes nothing.
+ */
+export async function sendDueReminders(
+  db: DbOrTx,
+  opts: ReminderOptions,
+): Promise<ReminderSummary> {
+  const base = opts.baseUrl.replace(/\/+$/, "");
+  const size = Math.min(Math.max(Math.trunc(opts.batchSize ?? 2_000), 1), 10_000);
+  const summary: ReminderSummary = {
+    dryRun: Boolean(opts.dryRun),
+    rounds: [],
+    sent: 0,
+    failed: 0,
+    busy: false,
+  };
+  const rounds = await dueRounds(db, opts.now);
+  if (rounds.length === 0) return summary;
+  const key = await reminderKey(db);
+
+  for (const round of rounds) {
+    const entry: ReminderRound = {
+      eventId: round.id,
+      name: round.name,
+      lockAt: round.lockAt,
+      players: 0,
+    };
+    summary.rounds.push(entry);
+    if (opts.dryRun) {
+      const [row] = rowsOf<{ n: number }>(
+        await db.execute(sql`select count(*)::int as n from (${candidates(round.id)}) c`),
+      );
+      entry.players = row?.n ?? 0;
+      continue;
+    }
+    const lock = formatUtc(round.lockAt);
+    const teamUrl = `${base}/team-setup?game=${round.id}`;
+    const subject = `${round.name}: teams lock ${lock}`;
+    // Placeholders filled per player in SQL: {{name}}, {{what}}, {{unsubscribe}}.
+    const text = [
+      "Hi {{name}},",
+      "",
+      `${round.name} locks on ${lock}. {{what}}`,
+      "",
+      `Your team: ${teamUrl}`,
+      "",
+      "You get this reminder once per round, 24 hours before the lock, when your team needs you.",
+      "Stop these reminders with one click: {{unsubscribe}}",
+      `(You can turn them back on in your account: ${base}/account/reminders)`,
+    ].join("\n");
+    const noTeam = `You have no team for it yet: pick your six riders before the lock.`;
+    const fix = `Your team needs fixing before the lock (a racer is out): open it and replace them, or it will not play as it is.`;
+    const unsubscribe = sql`${`${base}/reminders/unsubscribe?u=`} || c.id || '&t=' ||
+      substr(encode(sha256(convert_to(${key} || ':' || c.id, 'UTF8')), 'hex'), 1, 32)`;
+
+    // Keyset batches by player id: each batch starts where the last one ended, so a million
+    // players cost one pass over the users, not a rescan of the reminded ones per batch.
+    let after = 0;
+    for (;;) {
+      const step = await db.transaction(async (tx) => {
+        const [lock] = rowsOf<{ ok: boolean }>(
+          await tx.execute(sql`select pg_try_advisory_xact_lock(${REMINDER_LOCK}) as ok`),
+        );
+        if (!lock?.ok) return null;
+        const [window] = rowsOf<{ upto: number | null; n: number }>(
+          await tx.execute(sql`
+            select max(w.id)::int as upto, count(*)::int as n
+            from (${candidates(round.id, sql`and u.id > ${after}`)} order by u.id limit ${size}) w`),
+        );
+        if (!window?.n || window.upto === null) return { mails: [], n: 0, upto: after };
+        const range = sql`and u.id > ${after} and u.id <= ${window.upto}`;
+        const mails = rowsOf<ReminderMail & { headers: Record<string, string> }>(
+          await tx.execute(sql`
+            with c as (${candidates(round.id, range)}),
+            claimed as (
+              insert into reminders_sent (user_id, event_id, sent_at)
+              select id, ${round.id}, ${opts.now.toISOString()}::timestamptz from c
+              on conflict do nothing
+              returning user_id
+            )
+            insert into outbox ("to", subject, text, headers, created_at)
+            select c.email, ${subject},
+              -- The player's name last, so a name that looks like a placeholder stays a name.
+              replace(replace(replace(${text},
+                '{{what}}', case when c.no_team then ${noTeam} else ${fix} end),
+                '{{unsubscribe}}', ${unsubscribe}), '{{name}}', c.username),
+              jsonb_build_object(
+                'List-Unsubscribe', '<' || ${unsubscribe} || '>',
+                'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click'),
+              ${opts.now.toISOString()}::timestamptz
+            from c join claimed on claimed.user_id = c.id
+            returning id, "to", subject, text, headers`),
+        );
+        return { mails, n: window.n, upto: window.upto };
+      });
+      if (step === null) {
+        summary.busy = true;
+        break;
+      }
+      after = step.upto;
+      const batch = step.mails;
+      entry.players += batch.length;
+      summary.sent += batch.length;
+      if (opts.deliver) {
+        for (const mail of batch) {
+          try {
+            await opts.deliver(mail);
+            await db.execute(
+              sql`update outbox set sent_at = now(), error = null where id = ${mail.id}`,
+            );
+          } catch (error) {
+            summary.failed += 1;
+            const message = (error instanceof Error ? error.message : String(error))
+              .split("\n")[0]!
+              .slice(0, 500);
+            await db.execute(
+              sql`update outbox set error = ${message || "delivery failed"} where id = ${mail.id}`,
+            );
+          }
+        }
+      }
+      if (step.n < size) break;
+    }
+  }
+  if (!opts.dryRun && opts.actor && summary.sent > 0) {
+    await recordAudit(db, opts.actor, "reminders.send", "reminders", {
+      sent: summary.sent,
+      failed: summary.failed,
+      rounds: summary.rounds.map((r) => ({ eventId: r.eventId, players: r.players })),
+    });
+  }
+  return summary;
+}
+
+/** Checks an unsubscribe link; the player id when it is genuine. */
+export async function checkUnsubscribeLink(
+  db: DbOrTx,
+  userId: number,
+  token: string,
+): Promise<boolean> {
+  if (!Number.isSafeInteger(userId) || userId <= 0 || !/^[0-9a-f]{32}$/.test(token)) return false;
+  const expected = Buffer.from(unsubscribeToken(await reminderKey(db), userId));
+  return timingSafeEqual(expected, Buffer.from(token));
+}
+
+/** Turns a player's deadline reminders off or on again. */
+export async function setRemindersOff(db: DbOrTx, userId: number, off: boolean): Promise<void> {
+  if (off) {
+    await db.insert(reminderOptouts).values({ userId }).onConflictDoNothing();
+  } else {
+    await db.delete(reminderOptouts).where(eq(reminderOptouts.userId, userId));
+  }
+}
+
+export async function remindersOff(db: DbOrTx, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: reminderOptouts.userId })
+    .from(reminderOptouts)
+    .innerJoin(users, eq(users.id, reminderOptouts.userId))
+    .where(eq(reminderOptouts.userId, userId));
+  return Boolean(row);
+}

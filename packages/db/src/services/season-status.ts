@@ -1,0 +1,133 @@
+/**
+ * What changed for a player's team since the last round of the series (docs/decisions/0102):
+ * each racer's price now against the price paid, who is out, and, for a team that does not fit
+ * the rules any more (a carried draft, a racer withdrawn), what to fix in plain words.
+ */
+import { BUDGET, formatPrice, validateTeam } from "@game/core";
+import { and, desc, eq, inArray, isNotNull, lt } from "drizzle-orm";
+import type { DbOrTx } from "../client.js";
+import { events, racers, teamRacers, teams } from "../schema/index.js";
+import type { TeamView } from "./teams.js";
+
+export interface SeasonRacerChange {
+  id: number;
+  name: string;
+  paid: number;
+  now: number;
+  /** Withdrawn from this round: scores nothing, must be replaced. */
+  out: boolean;
+}
+
+export interface TeamSeasonStatus {
+  /** The previous round of the series, when the player had a team there. */
+  previous: { id: number; name: string } | null;
+  draft: boolean;
+  racers: SeasonRacerChange[];
+  /** Racers of the previous round's team who do not start this round (dropped when carried). */
+  gone: string[];
+  /** What to do before the lock, in plain words; empty when the team plays as it is. */
+  fixes: string[];
+}
+
+const fullName = (r: { firstName: string; lastName: string }) => `${r.firstName} ${r.lastName}`;
+
+export async function teamSeasonStatus(
+  db: DbOrTx,
+  userId: number,
+  event: { id: number; series: string; startsAt: Date },
+  team: TeamView | null,
+): Promise<TeamSeasonStatus | null> {
+  const [previous] = event.series
+    ? await db
+        .select({ id: events.id, name: events.name })
+        .from(events)
+        .where(and(eq(events.series, event.series), lt(events.startsAt, event.startsAt)))
+        .orderBy(desc(events.startsAt))
+        .limit(1)
+    : [];
+  const ids = team?.racers.map((r) => r.id) ?? [];
+  const withdrawn = new Set(
+    ids.length > 0
+      ? (
+          await db
+            .select({ id: racers.id })
+            .from(racers)
+            .where(and(inArray(racers.id, ids), isNotNull(racers.withdrawnAt)))
+        ).map((r) => r.id)
+      : [],
+  );
+  // The previous round's team, by person: who of it does not start here.
+  let gone: string[] = [];
+  let hadTeam = false;
+  if (previous) {
+    const before = await db
+      .select({ personId: racers.personId, firstName: racers.firstName, lastName: racers.lastName })
+      .from(teams)
+      .innerJoin(teamRacers, eq(teamRacers.teamId, teams.id))
+      .innerJoin(racers, eq(racers.id, teamRacers.racerId))
+      .where(and(eq(teams.userId, userId), eq(teams.eventId, previous.id)));
+    hadTeam = before.length > 0;
+    if (hadTeam && team?.draft) {
+      const starting = new Set(
+        (
+          await db
+            .select({ personId: racers.personId, withdrawnAt: racers.withdrawnAt })
+            .from(racers)
+            .where(
+              and(
+                eq(racers.gameId, event.id),
+                inArray(
+                  racers.personId,
+                  before.map((b) => b.personId!),
+                ),
+              ),
+            )
+        )
+          .filter((r) => !r.withdrawnAt)
+          .map((r) => r.personId),
+      );
+      gone = before.filter((b) => !starting.has(b.personId)).map(fullName);
+    }
+  }
+  if (!team && !hadTeam) return null;
+
+  const list: SeasonRacerChange[] = (team?.racers ?? []).map((r) => ({
+    id: r.id,
+    name: fullName(r),
+    paid: r.price,
+    now: r.priceNow,
+    out: withdrawn.has(r.id),
+  }));
+  const fixes: string[] = [];
+  for (const name of gone) fixes.push(`Replace ${name}: not starting this round.`);
+  for (const r of list.filter((x) => x.out)) {
+    fixes.push(`Replace ${r.name}: withdrawn from this round.`);
+  }
+  if (team && (team.draft || withdrawn.size > 0)) {
+    // The rules, at the prices paid (what the save will count).
+    const check = validateTeam(ids, team.racers, { gameId: event.id, budget: BUDGET });
+    for (const issue of check.issues) {
+      if (issue.code === "budget") {
+        fixes.push(
+          `Bring the team within the ${formatPrice(BUDGET)} budget (it costs ${formatPrice(issue.cost)}).`,
+        );
+      } else if (issue.code !== "unknown-racer" && issue.code !== "wrong-event") {
+        fixes.push(issue.message);
+      }
+    }
+    if (fixes.length > 0) {
+      fixes.push(
+        team.draft
+          ? "Then save your team: until you do, it does not play this round."
+          : "Then save your team: a withdrawn racer scores no points.",
+      );
+    }
+  }
+  return {
+    previous: previous && hadTeam ? previous : null,
+    draft: Boolean(team?.draft),
+    racers: list,
+    gone,
+    fixes,
+  };
+}
