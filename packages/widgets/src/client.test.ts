@@ -39,6 +39,27 @@ describe("createGameClient", () => {
     });
   });
 
+  it("asks for results and page sizes, and sends a partner key as X-Partner-Key", async () => {
+    const fetch = fakeFetch(200, { data: [] });
+    const client = createGameClient({ baseUrl: "https://game.example", fetch, partnerKey: "pk_1" });
+    await client.getResults(5);
+    await client.getResults("5", { category: "Pro Men" });
+    await client.getPlayerRankings({ page: 2, pageSize: 100 });
+    await client.getLeagueRankings({ pageSize: 10 });
+    expect(fetch.mock.calls.map((c) => c[0])).toEqual([
+      "https://game.example/api/v1/events/5/results",
+      "https://game.example/api/v1/events/5/results?category=pro-men",
+      "https://game.example/api/v1/rankings/players?page=2&pageSize=100",
+      "https://game.example/api/v1/rankings/leagues?pageSize=10",
+    ]);
+    expect(fetch.mock.calls[0]![1]).toMatchObject({
+      headers: { accept: "application/json", "X-Partner-Key": "pk_1" },
+    });
+    const anonymous = fakeFetch(200, { data: [] });
+    await createGameClient({ baseUrl: "", fetch: anonymous }).getResults(5);
+    expect(anonymous.mock.calls[0]![1]!.headers).not.toHaveProperty("X-Partner-Key");
+  });
+
   it("supports same-origin calls, headers, credentials and abort signals", async () => {
     const fetch = fakeFetch(200, { data: [] });
     const controller = new AbortController();

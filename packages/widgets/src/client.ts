@@ -11,6 +11,7 @@ import {
   type LeagueRankingsResponse,
   type PlayerRankingsResponse,
   type RacersResponse,
+  type ResultsResponse,
   type TeamResponse,
 } from "./types.js";
 
@@ -26,6 +27,11 @@ export interface GameClientOptions {
   headers?: Record<string, string>;
   /** Fetch credentials mode (e.g. "include" to send the session cookie cross-origin). */
   credentials?: "omit" | "same-origin" | "include";
+  /**
+   * A partner's publishable key, sent as `X-Partner-Key`: the higher request quota for partner
+   * servers (an unknown key is refused with 401). Browsers need none.
+   */
+  partnerKey?: string;
 }
 
 export interface RequestOptions {
@@ -56,12 +62,22 @@ export interface GameClient {
     eventId: number | string,
     options?: RequestOptions & { category?: Category | CategorySlug },
   ): Promise<RacersResponse>;
-  /** `GET /api/v1/rankings/players?event=:id&page=N` */
+  /** `GET /api/v1/events/:id/results?category=pro-men` (all categories without one). */
+  getResults(
+    eventId: number | string,
+    options?: RequestOptions & { category?: Category | CategorySlug },
+  ): Promise<ResultsResponse>;
+  /**
+   * `GET /api/v1/rankings/players?event=:id&page=N&pageSize=M` (pageSize 1 to 100, default 50;
+   * a page past the last is empty).
+   */
   getPlayerRankings(
-    options?: RequestOptions & { event?: number | string; page?: number },
+    options?: RequestOptions & { event?: number | string; page?: number; pageSize?: number },
   ): Promise<PlayerRankingsResponse>;
-  /** `GET /api/v1/rankings/leagues?page=N` */
-  getLeagueRankings(options?: RequestOptions & { page?: number }): Promise<LeagueRankingsResponse>;
+  /** `GET /api/v1/rankings/leagues?page=N&pageSize=M` */
+  getLeagueRankings(
+    options?: RequestOptions & { page?: number; pageSize?: number },
+  ): Promise<LeagueRankingsResponse>;
   /** `GET /api/v1/teams/:username?event=:id` */
   getTeam(
     username: string,
@@ -88,7 +104,11 @@ export function createGameClient(options: GameClientOptions): GameClient {
     const doFetch = options.fetch ?? globalThis.fetch;
     const res = await doFetch(`${baseUrl}/api/v1${path}`, {
       method: "GET",
-      headers: { accept: "application/json", ...options.headers },
+      headers: {
+        accept: "application/json",
+        ...(options.partnerKey ? { "X-Partner-Key": options.partnerKey } : {}),
+        ...options.headers,
+      },
       ...(options.credentials ? { credentials: options.credentials } : {}),
       ...(signal ? { signal } : {}),
     });
@@ -123,9 +143,20 @@ export function createGameClient(options: GameClientOptions): GameClient {
         })}`,
         o.signal,
       ),
+    getResults: (eventId, o = {}) =>
+      get(
+        `/events/${encodeURIComponent(String(eventId))}/results${query({
+          category: o.category ? toCategorySlug(o.category) : undefined,
+        })}`,
+        o.signal,
+      ),
     getPlayerRankings: (o = {}) =>
-      get(`/rankings/players${query({ event: o.event, page: o.page })}`, o.signal),
-    getLeagueRankings: (o = {}) => get(`/rankings/leagues${query({ page: o.page })}`, o.signal),
+      get(
+        `/rankings/players${query({ event: o.event, page: o.page, pageSize: o.pageSize })}`,
+        o.signal,
+      ),
+    getLeagueRankings: (o = {}) =>
+      get(`/rankings/leagues${query({ page: o.page, pageSize: o.pageSize })}`, o.signal),
     getTeam: (username, o = {}) =>
       get(`/teams/${encodeURIComponent(username)}${query({ event: o.event })}`, o.signal),
   };

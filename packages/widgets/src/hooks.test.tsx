@@ -1,8 +1,17 @@
 import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
+import type { ReactNode } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { createGameClient, type GameClient } from "./client.js";
 import { racers } from "./fixtures.js";
-import { useEvents, useLeagueRankings, usePlayerRankings, useRacers, useTeam } from "./hooks.js";
+import {
+  GravityProvider,
+  useEvents,
+  useGameClient,
+  useLeagueRankings,
+  usePlayerRankings,
+  useRacers,
+  useTeam,
+} from "./hooks.js";
 import { RacerTable } from "./racer-table.js";
 
 /** A fetch that answers when told to, and records aborts. */
@@ -29,8 +38,15 @@ function controllableFetch() {
   return { fetch, calls };
 }
 
-function Racers({ client }: { client: GameClient }) {
-  const { data, loading, error } = useRacers(client, 5);
+/** renderHook's wrapper: the one provider the hooks read their client from. */
+const provide = (client: GameClient) => ({
+  wrapper: ({ children }: { children: ReactNode }) => (
+    <GravityProvider client={client}>{children}</GravityProvider>
+  ),
+});
+
+function Racers() {
+  const { data, loading, error } = useRacers(5);
   return <RacerTable racers={data?.data ?? []} loading={loading} error={error} />;
 }
 
@@ -38,7 +54,7 @@ describe("hooks", () => {
   it("useRacers starts loading, then returns the data", async () => {
     const { fetch, calls } = controllableFetch();
     const client = createGameClient({ baseUrl: "", fetch });
-    const { result } = renderHook(() => useRacers(client, 5, "Pro Men"));
+    const { result } = renderHook(() => useRacers(5, "Pro Men"), provide(client));
     expect(result.current.loading).toBe(true);
     expect(calls[0]!.url).toBe("/api/v1/events/5/racers?category=pro-men");
     await act(async () => calls[0]!.resolve({ data: racers, eventId: 5, category: "pro-men" }));
@@ -49,12 +65,10 @@ describe("hooks", () => {
   it("aborts the previous request when the arguments change, and keeps old data meanwhile", async () => {
     const { fetch, calls } = controllableFetch();
     const client = createGameClient({ baseUrl: "", fetch });
-    const { result, rerender } = renderHook(
-      ({ page }) => usePlayerRankings(client, { event: 5, page }),
-      {
-        initialProps: { page: 1 },
-      },
-    );
+    const { result, rerender } = renderHook(({ page }) => usePlayerRankings({ event: 5, page }), {
+      initialProps: { page: 1 },
+      ...provide(client),
+    });
     await act(async () => calls[0]!.resolve({ data: [{ rank: 1 }], page: 1, pageCount: 3 }));
     rerender({ page: 2 });
     rerender({ page: 3 });
@@ -74,7 +88,7 @@ describe("hooks", () => {
   it("aborts on unmount", () => {
     const { fetch, calls } = controllableFetch();
     const client = createGameClient({ baseUrl: "", fetch });
-    const { unmount } = renderHook(() => useLeagueRankings(client, { page: 1 }));
+    const { unmount } = renderHook(() => useLeagueRankings({ page: 1 }), provide(client));
     unmount();
     expect(calls[0]!.signal!.aborted).toBe(true);
   });
@@ -82,7 +96,7 @@ describe("hooks", () => {
   it("reports errors and reloads", async () => {
     const { fetch, calls } = controllableFetch();
     const client = createGameClient({ baseUrl: "", fetch });
-    const { result } = renderHook(() => useEvents(client));
+    const { result } = renderHook(() => useEvents(), provide(client));
     await act(async () =>
       calls[0]!.resolve({ error: { code: "boom", message: "Events unavailable" } }, 500),
     );
@@ -95,20 +109,56 @@ describe("hooks", () => {
     expect(result.current.data).toEqual({ data: [] });
   });
 
-  it("does nothing without a username or a client", () => {
+  it("does nothing without a username, or when told not to", () => {
     const getTeam = vi.fn();
-    const client = { baseUrl: "", getTeam } as unknown as GameClient;
-    const { result } = renderHook(() => useTeam(client, undefined, 5));
+    const getEvents = vi.fn();
+    const client = { baseUrl: "", getTeam, getEvents } as unknown as GameClient;
+    const { result } = renderHook(() => useTeam(undefined, 5), provide(client));
     expect(result.current.loading).toBe(false);
     expect(getTeam).not.toHaveBeenCalled();
-    const { result: none } = renderHook(() => useEvents(null));
+    const { result: none } = renderHook(() => useEvents({ enabled: false }), provide(client));
     expect(none.current.loading).toBe(false);
+    expect(getEvents).not.toHaveBeenCalled();
+  });
+
+  it("read the client from the nearest provider, and say how to add one when it is missing", () => {
+    const client = createGameClient({ baseUrl: "https://game.example" });
+    const { result } = renderHook(() => useGameClient(), provide(client));
+    expect(result.current).toBe(client);
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(() => renderHook(() => useEvents())).toThrow(
+      "Gravity Fantasy hooks need a client: wrap them in <GravityProvider client={createGameClient({ baseUrl })}>.",
+    );
+    quiet.mockRestore();
+  });
+
+  it("makes portraits absolute from the provider's baseUrl, without imageBase", () => {
+    const client = createGameClient({ baseUrl: "https://game.example/" });
+    const { container } = render(
+      <GravityProvider client={client}>
+        <RacerTable racers={racers} category="Pro Men" />
+      </GravityProvider>,
+    );
+    const srcs = [...container.querySelectorAll("img")].map((i) => i.getAttribute("src"));
+    expect(srcs.length).toBeGreaterThan(0);
+    for (const src of srcs) expect(src).toMatch(/^https:\/\/game\.example\/img\/racer_portrait\//);
+    // An explicit imageBase still wins.
+    const { container: own } = render(
+      <GravityProvider client={client}>
+        <RacerTable racers={racers} category="Pro Men" imageBase="https://cdn.example" />
+      </GravityProvider>,
+    );
+    expect(own.querySelector("img")?.getAttribute("src")).toMatch(/^https:\/\/cdn\.example\/img\//);
   });
 
   it("feeds a widget", async () => {
     const { fetch, calls } = controllableFetch();
     const client = createGameClient({ baseUrl: "", fetch });
-    render(<Racers client={client} />);
+    render(
+      <GravityProvider client={client}>
+        <Racers />
+      </GravityProvider>,
+    );
     expect(screen.getByRole("status")).toBeTruthy();
     await act(async () => calls[0]!.resolve({ data: racers, eventId: 5, category: null }));
     await waitFor(() => expect(screen.getByText("Loic Bruni")).toBeTruthy());

@@ -1,9 +1,18 @@
 /**
- * Data hooks over `createGameClient`. They fetch in effects only (nothing runs during a server
- * render: the first render is the loading state) and abort the request they no longer need.
+ * Data hooks over `createGameClient`, reading the client from one `<GravityProvider client>`.
+ * They fetch in effects only (nothing runs during a server render: the first render is the
+ * loading state) and abort the request they no longer need.
  */
-import { useCallback, useEffect, useState } from "react";
+import {
+  createElement,
+  type ReactElement,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useState,
+} from "react";
 import type { GameClient } from "./client.js";
+import { GameClientContext, useOptionalGameClient } from "./internal/client-context.js";
 import type {
   Category,
   CategorySlug,
@@ -64,60 +73,87 @@ export function useApi<T>(
   return { data: state.data, error: state.error, loading: state.loading, reload };
 }
 
-/** `GET /api/v1/events` */
-export function useEvents(client: GameClient | null | undefined): AsyncResult<EventsResponse> {
+export interface GravityProviderProps {
+  /** The client every hook below uses (`createGameClient({ baseUrl })`). */
+  client: GameClient;
+  children?: ReactNode;
+}
+
+/**
+ * Gives one API client to every hook and widget below it. Portraits then resolve against the
+ * client's `baseUrl` (absolute URLs, no `imageBase` needed).
+ */
+export function GravityProvider({ client, children }: GravityProviderProps): ReactElement {
+  return createElement(GameClientContext.Provider, { value: client }, children);
+}
+
+/** The client of the nearest `<GravityProvider>`; throws outside one, naming the fix. */
+export function useGameClient(): GameClient {
+  const client = useOptionalGameClient();
+  if (!client) {
+    throw new Error(
+      "Gravity Fantasy hooks need a client: wrap them in <GravityProvider client={createGameClient({ baseUrl })}>.",
+    );
+  }
+  return client;
+}
+
+/** `GET /api/v1/events`. `enabled: false` fetches nothing (e.g. the event is already known). */
+export function useEvents(options: { enabled?: boolean } = {}): AsyncResult<EventsResponse> {
+  const client = useGameClient();
+  const enabled = options.enabled ?? true;
   return useApi(
-    client ? (signal) => client.getEvents({ signal }) : null,
-    `events|${client?.baseUrl ?? ""}|${client ? 1 : 0}`,
+    enabled ? (signal) => client.getEvents({ signal }) : null,
+    `events|${client.baseUrl}|${enabled ? 1 : 0}`,
   );
 }
 
-/** `GET /api/v1/events/:id/racers?category=...` */
+/** `GET /api/v1/events/:id/racers?category=...` (nothing while `eventId` is null). */
 export function useRacers(
-  client: GameClient | null | undefined,
   eventId: number | string | null | undefined,
   category?: Category | CategorySlug,
 ): AsyncResult<RacersResponse> {
+  const client = useGameClient();
   return useApi(
-    client && eventId != null
+    eventId != null
       ? (signal) => client.getRacers(eventId, category ? { signal, category } : { signal })
       : null,
-    `racers|${client?.baseUrl ?? ""}|${client ? 1 : 0}|${eventId ?? ""}|${category ?? ""}`,
+    `racers|${client.baseUrl}|${eventId ?? ""}|${category ?? ""}`,
   );
 }
 
 /** `GET /api/v1/rankings/players?event=:id&page=N` */
 export function usePlayerRankings(
-  client: GameClient | null | undefined,
   options: { event?: number | string; page?: number } = {},
 ): AsyncResult<PlayerRankingsResponse> {
+  const client = useGameClient();
   const { event, page } = options;
   return useApi(
-    client ? (signal) => client.getPlayerRankings({ signal, event, page }) : null,
-    `players|${client?.baseUrl ?? ""}|${client ? 1 : 0}|${event ?? ""}|${page ?? ""}`,
+    (signal) => client.getPlayerRankings({ signal, event, page }),
+    `players|${client.baseUrl}|${event ?? ""}|${page ?? ""}`,
   );
 }
 
 /** `GET /api/v1/rankings/leagues?page=N` */
 export function useLeagueRankings(
-  client: GameClient | null | undefined,
   options: { page?: number } = {},
 ): AsyncResult<LeagueRankingsResponse> {
+  const client = useGameClient();
   const { page } = options;
   return useApi(
-    client ? (signal) => client.getLeagueRankings({ signal, page }) : null,
-    `leagues|${client?.baseUrl ?? ""}|${client ? 1 : 0}|${page ?? ""}`,
+    (signal) => client.getLeagueRankings({ signal, page }),
+    `leagues|${client.baseUrl}|${page ?? ""}`,
   );
 }
 
-/** `GET /api/v1/teams/:username?event=:id` */
+/** `GET /api/v1/teams/:username?event=:id` (nothing while `username` is empty). */
 export function useTeam(
-  client: GameClient | null | undefined,
   username: string | null | undefined,
   event?: number | string,
 ): AsyncResult<TeamResponse> {
+  const client = useGameClient();
   return useApi(
-    client && username ? (signal) => client.getTeam(username, { signal, event }) : null,
-    `team|${client?.baseUrl ?? ""}|${client ? 1 : 0}|${username ?? ""}|${event ?? ""}`,
+    username ? (signal) => client.getTeam(username, { signal, event }) : null,
+    `team|${client.baseUrl}|${username ?? ""}|${event ?? ""}`,
   );
 }

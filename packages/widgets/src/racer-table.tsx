@@ -112,6 +112,11 @@ export interface RacerTableProps extends WidgetBaseProps {
   hideCaption?: boolean;
   /** Columns to leave out. */
   hideColumns?: readonly RacerColumn[];
+  /**
+   * Adds a "Since last round" column after the price: the change from `previousPrice`
+   * ("+$12,000", "-$5,000", "No change", or "New" without a previous price).
+   */
+  showPriceChange?: boolean;
   /** Renders links through the host router; defaults to `<a>`. */
   renderLink?: RenderLink;
 }
@@ -212,6 +217,7 @@ export function RacerTable(props: RacerTableProps): ReactElement {
     placeholderSrc,
     hideCaption,
     hideColumns = [],
+    showPriceChange = false,
   } = props;
   const renderLink = props.renderLink ?? defaultRenderLink;
   const id = useId();
@@ -265,7 +271,12 @@ export function RacerTable(props: RacerTableProps): ReactElement {
   const state = viewState(props, visible.length === 0);
   const show = (column: RacerColumn) => !hideColumns.includes(column);
   const columnCount =
-    1 + Number(show("portrait")) + Number(show("rank")) + Number(show("price")) + Number(!!action);
+    1 +
+    Number(show("portrait")) +
+    Number(show("rank")) +
+    Number(show("price")) +
+    Number(showPriceChange) +
+    Number(!!action);
   const tabId = (i: number) => `${id}-tab-${i}`;
   const panelId = `${id}-panel`;
   const captionId = `${id}-caption`;
@@ -327,6 +338,11 @@ export function RacerTable(props: RacerTableProps): ReactElement {
             {show("rank") ? sortHeader("rank", "Rank", "gf-col-rank") : null}
             {sortHeader("name", "Name")}
             {show("price") ? sortHeader("price", "Price", "gf-num") : null}
+            {showPriceChange ? (
+              <th scope="col" className="gf-num gf-col-change">
+                Since last round
+              </th>
+            ) : null}
             {action ? (
               <th scope="col" className="gf-col-action">
                 <span className="gf-sr-only">{action.header ?? "Action"}</span>
@@ -387,6 +403,9 @@ export function RacerTable(props: RacerTableProps): ReactElement {
                     )}
                   </th>
                   {show("price") ? <td className="gf-num">{formatPrice(racer.price)}</td> : null}
+                  {showPriceChange ? (
+                    <td className="gf-num gf-col-change">{priceChangeText(racer)}</td>
+                  ) : null}
                   {action ? (
                     <td className="gf-col-action">
                       <ActionButton racer={racer} action={action} tipId={`${id}-tip-${racer.id}`} />
@@ -463,4 +482,12 @@ export function RacerTable(props: RacerTableProps): ReactElement {
       </div>
     </div>
   );
+}
+
+/** The change since the previous round's price, in words a screen reader reads well. */
+export function priceChangeText(racer: Pick<Racer, "price" | "previousPrice">): string {
+  if (racer.previousPrice == null) return "New";
+  const change = racer.price - racer.previousPrice;
+  if (change === 0) return "No change";
+  return change > 0 ? `+${formatPrice(change)}` : `-${formatPrice(-change)}`;
 }

@@ -4,22 +4,22 @@ import { describe, expect, it } from "vitest";
 import { createGameClient } from "./client.js";
 import { EventCard, EventList } from "./event-list.js";
 import { events, leagueRows, playerRows, racers, requirements } from "./fixtures.js";
-import { useEvents } from "./hooks.js";
+import { GravityProvider, useEvents } from "./hooks.js";
 import { LeagueRankings } from "./league-rankings.js";
 import { PlayerRankings } from "./player-rankings.js";
 import { RacerTable } from "./racer-table.js";
 import { RequirementChecklist } from "./requirement-checklist.js";
 import { TeamGrid } from "./team-grid.js";
 
+const probeClient = createGameClient({
+  baseUrl: "https://x.example",
+  fetch: () => {
+    throw new Error("fetch must not run during a server render");
+  },
+});
+
 function HookProbe() {
-  const { loading, data } = useEvents(
-    createGameClient({
-      baseUrl: "https://x.example",
-      fetch: () => {
-        throw new Error("fetch must not run during a server render");
-      },
-    }),
-  );
+  const { loading, data } = useEvents();
   return <EventList events={data?.data ?? []} loading={loading} />;
 }
 
@@ -76,7 +76,13 @@ describe("server rendering (no DOM globals)", () => {
   }
 
   it("renders the hooks' loading state without fetching", () => {
-    expect(renderToString(<HookProbe />)).toContain("Loading...");
+    expect(
+      renderToString(
+        <GravityProvider client={probeClient}>
+          <HookProbe />
+        </GravityProvider>,
+      ),
+    ).toContain("Loading...");
   });
 
   it("renders the same markup twice (stable ids, dates and numbers)", () => {

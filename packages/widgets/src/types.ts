@@ -39,6 +39,11 @@ export interface Racer {
   totalPoint2024?: number;
   /** Price in whole (fake) dollars, e.g. 75000. */
   price: number;
+  /**
+   * The racer's price in the previous round of the series (prices move with results); absent or
+   * null in a first round. The racer table can show the change (`showPriceChange`).
+   */
+  previousPrice?: number | null;
 }
 
 /** One line of the team-builder checklist (same shape as the rules package's `Requirement`). */
@@ -104,6 +109,32 @@ export interface EventsResponse {
 /** `GET /api/v1/events/:id/racers?category=pro-men` */
 export interface RacersResponse {
   data: Racer[];
+  eventId: number;
+  /** The category asked for, or null when all categories were returned. */
+  category: CategorySlug | null;
+}
+
+/** One racer's result in a scored event. */
+export interface RaceResult {
+  racerId: number;
+  firstName: string;
+  lastName: string;
+  category: Category;
+  /** Portrait file name, as on Racer. */
+  picture: string | null;
+  /** "finished", or a non-finish. */
+  status: "finished" | "DNF" | "DNS" | "DSQ";
+  /** Place within the category; null for DNF, DNS and DSQ. */
+  position: number | null;
+  /** Fantasy points the result is worth. */
+  points: number;
+  /** How many teams picked the racer for the event. */
+  pickedBy: number;
+}
+
+/** `GET /api/v1/events/:id/results?category=pro-men` (by category, then place). */
+export interface ResultsResponse {
+  data: RaceResult[];
   eventId: number;
   /** The category asked for, or null when all categories were returned. */
   category: CategorySlug | null;

@@ -1,5 +1,6 @@
 import { type ReactElement, useEffect, useRef, useState } from "react";
 import { portraitUrl } from "../format.js";
+import { useOptionalGameClient } from "./client-context.js";
 import { cx } from "./common.js";
 
 export interface PortraitProps {
@@ -30,12 +31,15 @@ export function PlaceholderPortrait({
 }
 
 /**
- * A racer portrait: `${imageBase}/img/racer_portrait/${picture}`, falling back to
+ * A racer portrait: `${imageBase}/img/racer_portrait/${picture}` (`imageBase` defaults to the
+ * `<GravityProvider>` client's `baseUrl`), falling back to
  * `placeholderSrc` or an inline silhouette when there is no picture or it fails to load.
  * Decorative (`alt=""`): the racer's name is always next to it.
  */
 export function Portrait(props: PortraitProps): ReactElement {
-  const src = portraitUrl(props.picture, props.imageBase);
+  // Inside a <GravityProvider>, portraits come from the game's address: absolute URLs.
+  const client = useOptionalGameClient();
+  const src = portraitUrl(props.picture, props.imageBase ?? client?.baseUrl);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const ref = useRef<HTMLImageElement>(null);
 
