@@ -6,8 +6,10 @@ import {
   cliActor,
   connectionForDataDir,
   createDb,
+  DataDirLockedError,
   DB_SOCKET_FILE,
   type DbHandle,
+  dataDirHolder,
   resolveDataDir,
 } from "@game/db";
 import type { Command } from "commander";
@@ -88,20 +90,49 @@ export async function openDb(cmd: Command, opts: { migrate?: boolean } = {}): Pr
   }
   const dataDir = g.dataDir ? inputPath(g.dataDir) : resolveDataDir();
   const shared = connectionForDataDir(dataDir);
-  if (shared) {
-    try {
-      // The socket serves one exchange at a time: one connection is all the CLI needs.
-      const h = await createDb({ url: shared, max: 1, migrate });
-      return { ...h, label: `embedded: ${dataDir} (through the running app)` };
-    } catch (error) {
-      const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
-      throw new CliError(
-        `the app holding ${dataDir} did not answer (${reason}); if no app is running there, delete ${path.join(dataDir, DB_SOCKET_FILE)}`,
-      );
+  if (shared) return throughApp(dataDir, shared, migrate);
+  // No app runs there: the CLI opens the folder itself, holding its lock (docs/decisions/0070)
+  // and keeping the files it writes private.
+  process.umask(0o077);
+  try {
+    const h = await createDb({ url: "", dataDir, migrate });
+    return { ...h, label: `embedded: ${dataDir}` };
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    // An app that is starting holds the folder a few seconds before it serves the CLI.
+    if (error.holder.command.includes("server.js")) {
+      const later = await waitForApp(dataDir, APP_START_WAIT_MS);
+      if (later) return throughApp(dataDir, later, migrate);
     }
+    throw new CliError(`${error.message} If it is the app starting, try again in a few seconds.`);
   }
-  const h = await createDb({ url: "", dataDir, migrate });
-  return { ...h, label: `embedded: ${dataDir}` };
+}
+
+/** How long the CLI waits for a starting app to serve it the database. */
+const APP_START_WAIT_MS = 15_000;
+
+async function waitForApp(dataDir: string, ms: number): Promise<string | null> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const url = connectionForDataDir(dataDir);
+    if (url) return url;
+    if (!dataDirHolder(dataDir)) return null; // it stopped (or failed) instead
+  }
+  return null;
+}
+
+async function throughApp(dataDir: string, url: string, migrate: boolean): Promise<CliDb> {
+  try {
+    // The socket serves one exchange at a time: one connection is all the CLI needs.
+    const h = await createDb({ url, max: 1, migrate });
+    return { ...h, label: `embedded: ${dataDir} (through the running app)` };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
+    throw new CliError(
+      `the app holding ${dataDir} did not answer (${reason}); if no app is running there, delete ${path.join(dataDir, DB_SOCKET_FILE)}`,
+    );
+  }
 }
 
 /** Runs `fn` with an open database and always closes it. */

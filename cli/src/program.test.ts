@@ -199,6 +199,63 @@ describe("commands", () => {
     }
   });
 
+  it("lists every registered group under a heading, and each group's sub-commands, in --help", () => {
+    const program = buildProgram();
+    let out = "";
+    program.configureOutput({ writeOut: (s) => (out += s) });
+    program.outputHelp();
+    const groups = program.commands.filter((c) => c.name() !== "help");
+    // The season and hardening work's groups are there once they are registered.
+    expect(groups.map((g) => g.name())).toEqual(
+      expect.arrayContaining(["racers", "results", "season", "users", "partners", "outbox"]),
+    );
+    for (const group of groups) {
+      expect(out, group.name()).toMatch(new RegExp(`\\n {2}${group.name()} +\\S`));
+      expect(group.helpGroup(), group.name()).toMatch(/:$/);
+    }
+    // Commander prints `addHelpText` only with the full help: ask the binary for it.
+    const r = cli("--help");
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe("");
+    const [, index] = r.stdout.split(
+      "\nAll commands (game-admin <group> <command> --help for details):\n",
+    );
+    expect(index).toBeDefined();
+    for (const group of groups) {
+      const subs = group.commands.map((c) => c.name()).filter((n) => n !== "help");
+      const line = index!.split("\n").find((l) => l.trim().split(/\s+/)[0] === group.name());
+      expect(line, group.name()).toBeDefined();
+      expect(
+        line!
+          .trim()
+          .replace(/^\S+\s+/, "")
+          .split(", "),
+        group.name(),
+      ).toEqual(subs);
+    }
+  });
+
+  it("prints its package version on --version, and nothing else", () => {
+    const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+    for (const flag of ["--version", "-V"]) {
+      const r = cli(flag);
+      expect(r).toEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: "" });
+    }
+  });
+
+  it("runs quietly from `npm run cli`: the root script builds only when sources changed", () => {
+    const rootPkg = fileURLToPath(new URL("../../package.json", import.meta.url));
+    const script: string = JSON.parse(readFileSync(rootPkg, "utf8")).scripts.cli;
+    expect(script).toBe("node scripts/cli.mjs");
+    const runner = fileURLToPath(new URL("../../scripts/cli.mjs", import.meta.url));
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+    delete env.DATABASE_URL;
+    const r = spawnSync(process.execPath, [runner, "--version"], { env, encoding: "utf8" });
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+  }, 180_000);
+
   it("shows the group examples on `game-admin <group> --help`", () => {
     const r = cli("partners", "--help");
     expect(r.code).toBe(0);
@@ -225,6 +282,6 @@ describe("commands", () => {
       spy.mockRestore();
     }
     expect(errors.join("")).toContain("give an ISO time with its zone");
-    expect(errors.join("")).toContain("Allowed choices are open, closed, archived");
+    expect(errors.join("")).toContain("use open, close (closed) or archive (archived).");
   });
 });

@@ -1,11 +1,15 @@
+import { readFileSync } from "node:fs";
 import { AdminActionError, RacerImportError } from "@game/db";
 import { Command, CommanderError } from "commander";
 import { dbCommand } from "./commands/db.js";
 import { eventsCommand } from "./commands/events.js";
+import { outboxCommand } from "./commands/outbox.js";
 import { partnersCommand } from "./commands/partners.js";
 import { racersCommand } from "./commands/racers.js";
+import { remindersCommand } from "./commands/reminders.js";
 import { resultsCommand } from "./commands/results.js";
 import { scoresCommand } from "./commands/scores.js";
+import { seasonCommand } from "./commands/season.js";
 import { usersCommand } from "./commands/users.js";
 import { CliError } from "./errors.js";
 
@@ -17,11 +21,52 @@ const COMMANDS: Array<[make: () => Command, examples: string[]]> = [
   [racersCommand, ["racers import racers.csv --dry-run", "racers list --game 5 --json"]],
   [resultsCommand, ["results import 5 round-1.csv --dry-run", "results list 5"]],
   [scoresCommand, ["scores settle 5", "scores freeze"]],
+  [seasonCommand, ["season advance --dry-run", "season advance --json"]],
+  [remindersCommand, ["reminders send --dry-run", "reminders send --json"]],
   [eventsCommand, ["events list", "events status 6 open"]],
   [usersCommand, ["users list --search example.com", "users grant-admin you@example.com"]],
   [partnersCommand, ['partners add "MTB News" https://mtbnews.example', "partners list"]],
+  [outboxCommand, ["outbox list", "outbox list --page 2 --json"]],
   [dbCommand, ["db migrate", "db seed"]],
 ];
+
+/**
+ * Headings of the top-level help, by command group; a group not named here is listed under
+ * "Other commands:", so a new group always shows.
+ */
+const HELP_GROUPS: Readonly<Record<string, string>> = {
+  racers: "Season data:",
+  results: "Season data:",
+  scores: "Season data:",
+  season: "Season data:",
+  events: "Season data:",
+  reminders: "Players and partners:",
+  users: "Players and partners:",
+  partners: "Players and partners:",
+  outbox: "Players and partners:",
+  db: "Database:",
+};
+
+/** `--version` prints the version of this package (read from its package.json at run time). */
+function cliVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+    return typeof pkg.version === "string" ? pkg.version : "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+/** "  racers    import, list, export": every group's sub-commands, for the top-level help. */
+export function commandIndex(program: Command): string {
+  const groups = program.commands.filter((c) => c.name() !== "help");
+  const width = Math.max(...groups.map((c) => c.name().length));
+  const lines = groups.map((group) => {
+    const subs = group.commands.map((c) => c.name()).filter((n) => n !== "help");
+    return `  ${group.name().padEnd(width)}  ${subs.length ? subs.join(", ") : "(no sub-commands)"}`;
+  });
+  return `\nAll commands (game-admin <group> <command> --help for details):\n${lines.join("\n")}`;
+}
 
 function exampleHelp(examples: string[]): string {
   return `\nExamples:\n${examples.map((e) => `  $ game-admin ${e}`).join("\n")}`;
@@ -37,6 +82,7 @@ function throwOnExit(cmd: Command): void {
 export function buildProgram(): Command {
   const program = new Command("game-admin")
     .description("Gravity Fantasy admin command line")
+    .version(cliVersion(), "-V, --version", "print the version of game-admin")
     .option("--database-url <url>", "PostgreSQL URL (default: DATABASE_URL, else embedded)")
     .option("--data-dir <dir>", "embedded database folder (default: DATA_DIR, else ./data)")
     .option("--verbose", "print stack traces on failure")
@@ -45,8 +91,11 @@ export function buildProgram(): Command {
       "\nExit codes: 0 ok, 1 failure (bad file, unknown event, database down), 2 wrong usage.\n\nExample:\n  $ game-admin racers import racers.csv --dry-run",
     );
   for (const [make, examples] of COMMANDS) {
-    program.addCommand(make().addHelpText("after", exampleHelp(examples)));
+    const group = make().addHelpText("after", exampleHelp(examples));
+    group.helpGroup(HELP_GROUPS[group.name()] ?? "Other commands:");
+    program.addCommand(group);
   }
+  program.addHelpText("after", () => commandIndex(program));
   throwOnExit(program);
   return program;
 }

@@ -60,4 +60,29 @@ describe("events", () => {
     const r = await runCli(t, "events", "status", "99", "archived");
     expect(r).toEqual({ code: 1, stdout: "", stderr: "error: No event with id 99.\n" });
   });
+
+  it("accepts the words its help uses: close, archive, open", async () => {
+    const close = await runCli(t, "events", "status", "8", "close");
+    expect(close.code).toBe(0);
+    expect(close.stdout).toMatch(/(is now|was already) closed\.\n$/);
+    expect((await getEvent(t.h!.db, 8))?.status).toBe("closed");
+    expect((await runCli(t, "events", "status", "8", "Archive")).code).toBe(0);
+    expect((await getEvent(t.h!.db, 8))?.status).toBe("archived");
+    const bad = await runCli(t, "events", "status", "8", "shut");
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("use open, close (closed) or archive (archived).");
+  });
+
+  it("warns on a past date and asks for --yes", async () => {
+    const before = (await getEvent(t.h!.db, 9))?.startsAt.toISOString();
+    const past = await runCli(t, "events", "schedule", "9", "2020-01-01T10:00:00Z");
+    expect(past.code).toBe(1);
+    expect(past.stderr).toBe(
+      "error: 2020-01-01T10:00:00.000Z is in the past: teams of event 9 would lock at once. Add --yes if that is what you want.\n",
+    );
+    expect((await getEvent(t.h!.db, 9))?.startsAt.toISOString()).toBe(before);
+    const yes = await runCli(t, "events", "schedule", "9", "2020-01-01T10:00:00Z", "--yes");
+    expect(yes.code).toBe(0);
+    expect((await getEvent(t.h!.db, 9))?.startsAt.toISOString()).toBe("2020-01-01T10:00:00.000Z");
+  });
 });

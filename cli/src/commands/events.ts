@@ -1,8 +1,8 @@
-import { EVENT_STATUSES, lockTime } from "@game/core";
+import { EVENT_STATUSES, type EventStatus, lockTime } from "@game/core";
 import { listEvents, scheduleEvent, setEventStatus } from "@game/db";
 import { Argument, Command, InvalidArgumentError } from "commander";
 import { currentActor, withDb } from "../context.js";
-import { positiveInt } from "../errors.js";
+import { CliError, positiveInt } from "../errors.js";
 import { printJson, printTable } from "../output.js";
 
 /** An ISO 8601 time WITH its zone: "2027-04-18T16:00" alone would depend on this machine's zone. */
@@ -16,6 +16,22 @@ function isoTime(value: string): Date {
     throw new InvalidArgumentError("give an ISO time with its zone, e.g. 2027-04-18T16:00:00Z.");
   }
   return at;
+}
+
+/** The words the help uses: "open", "close" or "closed", "archive" or "archived". */
+const STATUS_WORDS: Readonly<Record<string, EventStatus>> = {
+  open: "open",
+  opened: "open",
+  close: "closed",
+  closed: "closed",
+  archive: "archived",
+  archived: "archived",
+};
+
+function statusWord(value: string): EventStatus {
+  const status = STATUS_WORDS[value.trim().toLowerCase()];
+  if (!status) throw new InvalidArgumentError("use open, close (closed) or archive (archived).");
+  return status;
 }
 
 export function eventsCommand(): Command {
@@ -62,9 +78,14 @@ export function eventsCommand(): Command {
     .command("status")
     .description("open, close or archive an event (only open events can be entered)")
     .argument("<id>", "event id", positiveInt)
-    .addArgument(new Argument("<status>", "new status").choices(EVENT_STATUSES))
-    .addHelpText("after", "\nExample:\n  $ game-admin events status 6 open")
-    .action(async (id: number, status: string, _opts: unknown, cmd: Command) => {
+    .addArgument(
+      new Argument(
+        "<status>",
+        `new status: open, close or archive (or ${EVENT_STATUSES.join(", ")})`,
+      ).argParser(statusWord),
+    )
+    .addHelpText("after", "\nExample:\n  $ game-admin events status 5 close")
+    .action(async (id: number, status: EventStatus, _opts: unknown, cmd: Command) => {
       const r = await withDb(cmd, (h) => setEventStatus(h.db, id, status, currentActor()));
       console.log(
         r.changed
@@ -78,8 +99,15 @@ export function eventsCommand(): Command {
     .description("set when an event starts (teams lock 12 hours before)")
     .argument("<id>", "event id", positiveInt)
     .argument("<time>", "ISO 8601 time with zone", isoTime)
+    .option("--yes", "set a time in the past (teams lock at once)")
     .addHelpText("after", "\nExample:\n  $ game-admin events schedule 5 2027-04-18T16:00:00Z")
-    .action(async (id: number, at: Date, _opts: unknown, cmd: Command) => {
+    .action(async (id: number, at: Date, opts: { yes?: boolean }, cmd: Command) => {
+      // A past start locks every team of the event at once: a typo in the year is likelier.
+      if (at.getTime() <= Date.now() && !opts.yes) {
+        throw new CliError(
+          `${at.toISOString()} is in the past: teams of event ${id} would lock at once. Add --yes if that is what you want.`,
+        );
+      }
       const r = await withDb(cmd, (h) => scheduleEvent(h.db, id, at, currentActor()));
       const when = r.event.startsAt.toISOString();
       const lock = lockTime(r.event).toISOString();

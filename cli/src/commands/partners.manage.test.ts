@@ -1,5 +1,5 @@
-import { addPartner, CLI_ACTOR, getPartner, isPartnerOrigin, listAudit } from "@game/db";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addPartner, CLI_ACTOR, getPartner, isPartnerOrigin, listAudit, partners } from "@game/db";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type CliTarget, cliTarget, runCli } from "../test-support.js";
 
 let t: CliTarget;
@@ -7,6 +7,10 @@ beforeAll(async () => {
   t = await cliTarget({ hold: true });
 });
 afterAll(() => t?.close());
+// An origin belongs to one partner: each test starts without partners (the audit log stays).
+beforeEach(async () => {
+  await t.h!.db.delete(partners);
+});
 
 const db = () => t.h!.db;
 let n = 0;

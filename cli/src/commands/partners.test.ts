@@ -39,4 +39,20 @@ describe("partners", () => {
     );
     expect(await listPartners(t.h!.db)).toHaveLength(before);
   });
+
+  it("refuses an origin another partner lists, naming it, and wildcard origins (exit 1)", async () => {
+    const before = await listPartners(t.h!.db);
+    const owner = before.find((p) => p.origins.includes("https://mtb.example"))!;
+    const taken = await runCli(t, "partners", "add", "Copy", "https://MTB.example");
+    expect(taken.code).toBe(1);
+    expect(taken.stderr).toBe(
+      `error: https://mtb.example already belongs to MTB News (partner ${owner.id}): an origin belongs to one partner.\n`,
+    );
+    const wild = await runCli(t, "partners", "add", "Wild", "https://*.example.com");
+    expect(wild.code).toBe(1);
+    expect(wild.stderr).toBe(
+      `error: "https://*.example.com": wildcard origins are not supported; list each site's origin (like https://news.example.com).\n`,
+    );
+    expect(await listPartners(t.h!.db)).toHaveLength(before.length);
+  });
 });

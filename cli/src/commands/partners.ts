@@ -13,6 +13,7 @@ import { Command } from "commander";
 import { currentActor, withDb } from "../context.js";
 import { positiveInt, UsageError } from "../errors.js";
 import { inert, printJson, printTable } from "../output.js";
+import { addPartnerStatsCommand } from "./partners-stats.js";
 
 /** `Partner 3 (MTB News)`, safe to print. */
 const label = (p: PartnerListRow) => inert(`Partner ${p.id} (${p.name})`);
@@ -22,7 +23,7 @@ const example = (...lines: string[]) =>
 
 export function partnersCommand(): Command {
   const partners = new Command("partners").description(
-    "partner sites that embed the widgets: add, list, rename, origins, disable/enable, delete",
+    "partner sites that embed the widgets: add, list, rename, origins, disable/enable, delete, stats",
   );
 
   partners
@@ -176,6 +177,8 @@ export function partnersCommand(): Command {
       if (opts.json) return printJson(p);
       console.log(`${label(p)} deleted.`);
     });
+
+  addPartnerStatsCommand(partners);
 
   return partners;
 }

@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { accounts, events, racers, seed, teamRacers, teams, users } from "@game/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -48,6 +49,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+// Event 5 has not locked yet on the test clock: writes need --force.
 describe("results import", () => {
   it("reports every bad line on stderr, exits 1 and writes nothing", async () => {
     const file = writeFile(
@@ -55,7 +57,7 @@ describe("results import", () => {
       "bad.csv",
       [HEADER, line("1", men[0]!), line("1", men[1]!), "2,Nobody,Known,Pro Men"].join("\n"),
     );
-    const r = await runCli(t, "results", "import", "5", file);
+    const r = await runCli(t, "results", "import", "5", file, "--force");
     expect(r.code).toBe(1);
     expect(r.stdout).toBe("");
     expect(r.stderr.trim().split("\n")).toEqual([
@@ -103,7 +105,7 @@ describe("results import", () => {
       "round-1.csv",
       [HEADER, line("1", men[0]!), line("2", men[1]!), line("3", men[2]!)].join("\n"),
     );
-    const r = await runCli(t, "results", "import", "5", first);
+    const r = await runCli(t, "results", "import", "5", first, "--force");
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/Scored event 5: 2 teams, 2 players ranked, 0 leagues, in [\d.]+ s/);
@@ -114,7 +116,7 @@ describe("results import", () => {
       "round-1-fixed.csv",
       [HEADER, line("1", men[2]!), line("2", men[1]!), line("3", men[0]!)].join("\n"),
     );
-    expect((await runCli(t, "results", "import", "5", fixed)).code).toBe(0);
+    expect((await runCli(t, "results", "import", "5", fixed, "--force")).code).toBe(0);
     expect([await points(ann), await points(ben)]).toEqual([145, 100]);
 
     const again = await runCli(t, "scores", "settle", "5", "--json");
@@ -151,5 +153,116 @@ describe("scores freeze", () => {
     expect(JSON.parse(first.stdout)).toEqual([{ eventId: 1, teams: 0 }]);
     const second = await runCli(t, "scores", "freeze");
     expect(second.stdout).toBe("No event to freeze.\n");
+  });
+});
+
+// Event 5 has not locked yet on the test clock: writes need --force.
+describe("results import from timing exports", () => {
+  const timing = (name: string) =>
+    fileURLToPath(new URL(`../../../packages/db/src/fixtures/timing/${name}`, import.meta.url));
+
+  it("shows the matched table on --dry-run for a one-category export", async () => {
+    const r = await runCli(
+      t,
+      "results",
+      "import",
+      "5",
+      timing("pro-men.csv"),
+      "--category",
+      "Pro Men",
+      "--dry-run",
+    );
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    const [head, ...rows] = r.stdout.split("\n");
+    expect(head).toMatch(/^Line\s+Place\s+In the file\s+Racer\s+ID\s+Category\s+Points$/);
+    expect(rows[0]).toMatch(/^\s*2\s+1\s+PIERRON Amaury\s+Amaury Pierron\s+\d+\s+Pro Men\s+100$/);
+    expect(rows[4]).toMatch(/^\s*6\s+DNF\s+BROSNAN Troy\s+Troy Brosnan\s+\d+\s+Pro Men\s+0$/);
+    expect(r.stdout).toContain("would replace the results of: Pro Men (other categories kept)");
+  });
+
+  it("imports category files one at a time, keeping the other categories", async () => {
+    const before = JSON.parse((await runCli(t, "results", "list", "5", "--json")).stdout);
+    const women = await runCli(
+      t,
+      "results",
+      "import",
+      "5",
+      timing("pro-women.csv"),
+      "--category",
+      "pro-women",
+      "--force",
+    );
+    expect(women.stderr).toBe("");
+    expect(women.code).toBe(0);
+    expect(women.stdout).toContain("replaced the results of: Pro Women (other categories kept)");
+    const juniors = await runCli(
+      t,
+      "results",
+      "import",
+      "5",
+      timing("junior-women.csv"),
+      "--force",
+    );
+    expect(juniors.code).toBe(0);
+    const after = JSON.parse((await runCli(t, "results", "list", "5", "--json")).stdout) as {
+      category: string;
+    }[];
+    const others = (rows: { category: string }[]) =>
+      rows.filter((x) => x.category === "Pro Men" || x.category === "17-18 Men");
+    expect(others(after)).toEqual(others(before));
+    expect(after.filter((x) => x.category === "Pro Women")).toHaveLength(4);
+    expect(after.filter((x) => x.category === "17-18 Women")).toHaveLength(2);
+  });
+
+  it("reads a Windows-1252 export (Excel's plain CSV) without mangling accents, refuses an empty file", async () => {
+    const r = await runCli(
+      t,
+      "results",
+      "import",
+      "5",
+      timing("pro-women-windows-1252.csv"),
+      "--category",
+      "Pro Women",
+      "--dry-run",
+    );
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toMatch(/\n\s*2\s+1\s+HÖLL Valentina\s+Valentina Höll\s/);
+    const empty = writeFile(t, "empty.csv", "");
+    const refused = await runCli(t, "results", "import", "5", empty, "--dry-run");
+    expect(refused).toMatchObject({ code: 1, stdout: "" });
+    expect(refused.stderr).toBe(`error: ${empty}: The file is empty.\n`);
+  });
+
+  it("suggests the closest names for unknown ones (exit 1), refuses an unknown category (exit 2)", async () => {
+    const r = await runCli(
+      t,
+      "results",
+      "import",
+      "5",
+      timing("pro-men-typos.csv"),
+      "--category",
+      "Pro Men",
+      "--force",
+    );
+    expect(r.code).toBe(1);
+    expect(r.stderr.split("\n")).toEqual([
+      "Line 2: Unknown racer: PIERON Amaury in Pro Men is not a racer of this event. Did you mean Amaury Pierron?",
+      "Line 3: Unknown racer: BRUNNI Loic in Pro Men is not a racer of this event. Did you mean Loïc Bruni?",
+      "Line 4: Unknown racer: NOBODY Atall in Pro Men is not a racer of this event.",
+      "error: nothing imported: 3 problems in pro-men-typos.csv",
+      "",
+    ]);
+    const bad = await runCli(
+      t,
+      "results",
+      "import",
+      "5",
+      timing("pro-men.csv"),
+      "--category",
+      "Masters",
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--category <name>' argument 'Masters' is invalid");
   });
 });

@@ -1,8 +1,19 @@
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { CSV_MAX_BYTES, formatResultIssue, isLocked, lockTime } from "@game/core";
+import {
+  CATEGORIES,
+  type Category,
+  CSV_MAX_BYTES,
+  CsvFileError,
+  decodeCsvBytes,
+  formatResultIssue,
+  isLocked,
+  lockTime,
+  normalizeCategory,
+} from "@game/core";
 import { getEvent, importResults, listEventResults } from "@game/db";
-import { Command } from "commander";
-import { currentActor, readInputFile, withDb } from "../context.js";
+import { Command, InvalidArgumentError } from "commander";
+import { currentActor, inputPath, withDb } from "../context.js";
 import { CliError, positiveInt } from "../errors.js";
 import { inert, printJson, printTable } from "../output.js";
 import { settlementLine } from "./scores.js";
@@ -16,6 +27,41 @@ function checkResultsSize(file: string) {
   };
 }
 
+/** `--category "Pro Men"` (also "pro-men", "Elite Men"): the category of the whole file. */
+function categoryOption(value: string): Category {
+  const category = normalizeCategory(value);
+  if (!category) {
+    throw new InvalidArgumentError(`must be one of ${CATEGORIES.map((c) => `"${c}"`).join(", ")}.`);
+  }
+  return category;
+}
+
+/**
+ * The file's text, decoded as the dashboard decodes uploads: timing exports come from Excel as
+ * often as not, in UTF-8, UTF-16 or Windows-1252 ("HÖLL" must not become "H�LL").
+ */
+function readResultsText(file: string): string {
+  const at = inputPath(file);
+  let bytes: Uint8Array;
+  try {
+    const stat = statSync(at);
+    if (!stat.isFile()) throw new CliError(`${file} is not a file`);
+    checkResultsSize(file)(stat.size);
+    bytes = readFileSync(at);
+  } catch (error) {
+    if (error instanceof Error && "code" in error) {
+      throw new CliError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code}`);
+    }
+    throw error;
+  }
+  try {
+    return decodeCsvBytes(bytes).text;
+  } catch (error) {
+    if (error instanceof CsvFileError) throw new CliError(`${file}: ${error.message}`);
+    throw error;
+  }
+}
+
 const place = (r: { status: string; position: number | null }) =>
   r.status === "finished" ? String(r.position) : r.status;
 
@@ -24,35 +70,50 @@ export function resultsCommand(): Command {
 
   results
     .command("import")
-    .description("replace an event's results from a CSV file and score the event, all or nothing")
+    .description(
+      "replace an event's results (the categories in the file) from a CSV file and score the event, all or nothing",
+    )
     .argument("<eventId>", "the event (see: game-admin events list)", positiveInt)
     .argument(
       "<file.csv>",
-      "columns: Position (place per category, DNF, DNS or DSQ), First Name, Last Name, Category; or a Racer ID column instead of the names",
+      "columns: Position (or Rank, Pos, Place: a place per category, DNF, DNS or DSQ), First Name and Last Name (or one Name, LASTNAME Firstname), Category; or a Racer ID column instead of the names. Bib, UCI ID, Nation, Team, Time, Gap, Status may be there (DNF/DNS/DSQ in Time or Status counts)",
     )
-    .option("--dry-run", "check the file and show what it holds, writing nothing")
+    .option(
+      "--category <name>",
+      'the category of the whole file, for a timing export per category ("Pro Men", "Pro Women", "17-18 Men", "17-18 Women")',
+      categoryOption,
+    )
+    .option("--dry-run", "check the file and show the matched table, writing nothing")
     .option("--json", "print the outcome as JSON")
+    .option("--force", "import although the event's teams have not locked yet (freezes them now)")
     .addHelpText(
       "after",
-      "\nEvery problem is reported with its line and nothing is written while there is one.\nImporting a corrected file replaces the results; scores are recomputed, never added.\n\nExample:\n  $ game-admin results import 5 round-1.csv --dry-run",
+      "\nEvery problem is reported with its line and nothing is written while there is one; an\nunknown name comes with the closest racer names. Importing replaces the results of the\ncategories in the file and keeps the others': import a timing company's files one category\nat a time. Scores are recomputed after each file, never added.\n\nExample:\n  $ game-admin results import 5 round-1.csv --dry-run\n  $ game-admin results import 5 pro-men.csv --category \"Pro Men\"",
     )
     .action(
       async (
         eventId: number,
         file: string,
-        opts: { dryRun?: boolean; json?: boolean },
+        opts: { dryRun?: boolean; json?: boolean; force?: boolean; category?: Category },
         cmd: Command,
       ) => {
-        const text = readInputFile(file, checkResultsSize(file));
+        const text = readResultsText(file);
         const name = path.basename(file);
         await withDb(cmd, async (h) => {
           const event = await getEvent(h.db, eventId);
           if (!event) throw new CliError(`there is no event ${eventId}`);
           const now = new Date();
+          // Results before the lock freeze every team early: almost always the wrong event.
+          if (!opts.dryRun && !opts.force && !isLocked(event, now)) {
+            throw new CliError(
+              `teams for event ${eventId} (${inert(event.name)}) lock at ${lockTime(event).toISOString()}: importing results now would freeze every team early. Check the event id, or add --force if the race is over.`,
+            );
+          }
           const outcome = await importResults(h.db, eventId, text, {
             now,
             dryRun: opts.dryRun,
             audit: currentActor(),
+            category: opts.category,
           });
           if (!outcome.ok) {
             if (opts.json) printJson(outcome);
@@ -64,9 +125,26 @@ export function resultsCommand(): Command {
           }
           if (opts.json) return printJson(outcome);
           const count = (s: string) => outcome.rows.filter((r) => r.status === s).length;
+          if (opts.dryRun) {
+            // The matched table: the file's name for each racer next to the racer it matched.
+            printTable(
+              outcome.rows,
+              [
+                { header: "Line", value: (r) => r.line, align: "right" },
+                { header: "Place", value: place, align: "right" },
+                { header: "In the file", value: (r) => inert(r.asWritten) },
+                { header: "Racer", value: (r) => inert(r.name) },
+                { header: "ID", value: (r) => r.racerId, align: "right" },
+                { header: "Category", value: (r) => r.category },
+                { header: "Points", value: (r) => r.points, align: "right" },
+              ],
+              "No results in the file.",
+            );
+          }
           const lines = [
             `${opts.dryRun ? "Dry run (nothing written): " : ""}${name}: ${outcome.rows.length} results for ${inert(event.name)}`,
             `  finished: ${count("finished")}, DNF: ${count("DNF")}, DNS: ${count("DNS")}, DSQ: ${count("DSQ")}`,
+            `  ${opts.dryRun ? "would replace" : "replaced"} the results of: ${outcome.categories.join(", ")} (other categories kept)`,
           ];
           if (!isLocked(event, now)) {
             lines.push(

@@ -45,6 +45,23 @@ describe("users", () => {
     expect((await getUserById(t.h!.db, bob.id))?.accepted).toBe(true);
   });
 
+  it("revokes an admin, but never the last one", async () => {
+    await account("cyd");
+    await runCli(t, "users", "grant-admin", "cyd@example.com");
+    const revoke = await runCli(t, "users", "revoke-admin", "cyd@example.com");
+    expect(revoke).toMatchObject({ code: 0, stdout: "cyd@example.com is no longer an admin.\n" });
+    const again = await runCli(t, "users", "revoke-admin", "cyd@example.com");
+    expect(again.stdout).toBe("cyd@example.com was not an admin.\n");
+    // ada (from the test above) is now the only admin.
+    const last = await runCli(t, "users", "revoke-admin", "ada@example.com");
+    expect(last).toEqual({
+      code: 1,
+      stdout: "",
+      stderr:
+        "error: ada@example.com is the last admin and cannot be removed: grant another admin first.\n",
+    });
+  });
+
   it("fails with exit 1 for an unknown e-mail", async () => {
     const r = await runCli(t, "users", "grant-admin", "nobody@example.com");
     expect(r).toEqual({

@@ -4,6 +4,7 @@ import {
   blockUser,
   grantAdmin,
   listUsersForAdmin,
+  revokeAdmin,
   type UserChange,
 } from "@game/db";
 import { Command } from "commander";
@@ -28,7 +29,9 @@ function userAction(
 }
 
 export function usersCommand(): Command {
-  const users = new Command("users").description("users: list, grant admin, block, accept");
+  const users = new Command("users").description(
+    "users: list, grant or revoke admin, block, accept",
+  );
 
   users
     .command("list")
@@ -63,6 +66,15 @@ export function usersCommand(): Command {
       (h, email) => grantAdmin(h.db, { email }, currentActor()),
       (u) => `${u.email} is now an admin.`,
       (u) => `${u.email} already was an admin.`,
+    ),
+  );
+  users.addCommand(
+    userAction(
+      "revoke-admin",
+      "make an admin a player again (the last admin cannot be removed)",
+      (h, email) => revokeAdmin(h.db, { email }, currentActor()),
+      (u) => `${u.email} is no longer an admin.`,
+      (u) => `${u.email} was not an admin.`,
     ),
   );
   users.addCommand(
