@@ -1,32 +1,84 @@
 // The web server: Express + Remix, one database handle for the process, clean shutdown.
 
-import { createDb, seed } from "@game/db";
+import { existsSync } from "node:fs";
+import {
+  createDb,
+  DataDirLockedError,
+  lockDataDir,
+  resolveDataDir,
+  seed,
+  tightenPermissions,
+} from "@game/db";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
+import { bodyLimit, lateErrors } from "./server/body-limit.js";
 import { serveDbSocket } from "./server/db-socket.js";
 import { readEnv } from "./server/env.js";
 import { startFreezing } from "./server/freeze-teams.js";
 import { startMaintenance } from "./server/maintenance.js";
 import { sameOriginOnly } from "./server/origin.js";
-import { securityHeaders } from "./server/security-headers.js";
+import { readiness } from "./server/readiness.js";
+import { startReminders } from "./server/reminders.js";
+import { helmetHeaders, securityHeaders } from "./server/security-headers.js";
+import { closeConnectionsWhen, drainServer } from "./server/shutdown.js";
+import { describeError, openWithRetry, StartError } from "./server/start-db.js";
+import { urlGuard } from "./server/url-guard.js";
 
 const started = Date.now();
+// Everything the app writes (database files, session secret, socket file) is its owner's only.
+process.umask(0o077);
+
+/** A start that cannot go on: one line, no stack trace, exit 1. */
+function fail(line) {
+  console.error(line);
+  process.exit(1);
+}
+
+// One owner per data folder (docs/decisions/0070-data-folder-lock.md): take it before anything
+// is read or written there, so a second start leaves a running app and its files alone.
+if (!process.env.DATABASE_URL) {
+  try {
+    lockDataDir(resolveDataDir());
+  } catch (error) {
+    fail(
+      error instanceof DataDirLockedError ? error.message : `Start failed: ${describeError(error)}`,
+    );
+  }
+}
+
 let env;
 try {
   env = readEnv();
 } catch (error) {
-  console.error(`Configuration error: ${error.message}`);
-  process.exit(1);
+  fail(`Configuration error: ${error.message}`);
 }
+// Folders and files left readable by earlier versions (and PGlite's 0666 files) become private.
+if (existsSync(env.dataDir)) tightenPermissions(env.dataDir);
 
-const handle = await createDb({ url: env.databaseUrl, dataDir: env.dataDir });
+let handle;
+try {
+  handle = await openWithRetry(() => createDb({ url: env.databaseUrl, dataDir: env.dataDir }), {
+    url: env.databaseUrl,
+    timeoutMs: env.dbStartTimeoutMs,
+  });
+} catch (error) {
+  fail(error instanceof StartError ? error.message : `Start failed: ${describeError(error)}`);
+}
 // The admin CLI reaches the embedded database through the app while it runs.
 const dbSocket = await serveDbSocket(handle, env);
-const seeded = await seed(handle.db);
-if (seeded.eventsAdded || seeded.racersAdded) {
-  console.log(`Seeded ${seeded.eventsAdded} events and ${seeded.racersAdded} racers.`);
+try {
+  const seeded = await seed(handle.db);
+  if (seeded.eventsAdded || seeded.racersAdded) {
+    console.log(`Seeded ${seeded.eventsAdded} events and ${seeded.racersAdded} racers.`);
+  }
+} catch (error) {
+  await dbSocket.close();
+  await handle.close().catch(() => {});
+  fail(`Start failed while seeding the database: ${describeError(error)}`);
 }
+
+let stopping = false;
 
 const viteDevServer = env.production
   ? undefined
@@ -35,11 +87,28 @@ const viteDevServer = env.production
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", env.trustProxy);
+// Liveness and readiness answer before anything else (no headers work, no body, no session).
+app.get("/readyz", readiness({ db: handle.db, stopping: () => stopping }));
+app.use(closeConnectionsWhen(() => stopping));
 app.use(compression());
+// Script CSP with a per-request nonce, HSTS behind https, nosniff, Referrer-Policy.
+app.use(helmetHeaders({ publicUrl: env.publicUrl, production: env.production }));
 // No framing, except the partner iframe pages (their routes set frame-ancestors themselves).
 app.use(securityHeaders());
+// 413 for an over-long body before anything reads it (sign-in checks included).
+app.use(bodyLimit());
+// A NUL or a broken escape in the address: the ordinary 404/400, before any route reads it.
+app.use(urlGuard());
 // Before any route: no action can forget the cross-site check.
 app.use(sameOriginOnly({ publicUrl: env.publicUrl }));
+// Partner pages import the embed's widget modules (`/embed/v1/*.js`): module scripts need CORS.
+// Public code, so any origin (whether it may show the widgets is the API's and hello's call).
+// The loader keeps its name but names this deploy's modules: cached 5 minutes, not an hour.
+app.use("/embed/v1", (req, res, next) => {
+  if (req.path.endsWith(".js")) res.setHeader("Access-Control-Allow-Origin", "*");
+  if (req.path === "/widgets.js") res.setHeader("Cache-Control", "public, max-age=300");
+  next();
+});
 
 if (viteDevServer) {
   app.use(viteDevServer.middlewares);
@@ -50,7 +119,14 @@ if (viteDevServer) {
 
 const build = viteDevServer
   ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build")
-  : await import("./build/server/index.js");
+  : await import("./build/server/index.js").catch((error) =>
+      fail(
+        error?.code === "ERR_MODULE_NOT_FOUND" &&
+          String(error.url).endsWith("build/server/index.js")
+          ? "No production build in build/: run `npm run build` first (`npm start` at the repository root does)."
+          : `Start failed loading the build: ${describeError(error)}`,
+      ),
+    );
 
 /** @type {import("@remix-run/node").AppLoadContext} */
 const context = {
@@ -62,31 +138,57 @@ const context = {
 
 app.all(
   "*",
-  createRequestHandler({ build, getLoadContext: (req) => ({ ...context, clientIp: req.ip }) }),
+  createRequestHandler({
+    build,
+    getLoadContext: (req, res) => ({ ...context, clientIp: req.ip, cspNonce: res.locals.cspNonce }),
+  }),
 );
+app.use(lateErrors());
 const stopMaintenance = startMaintenance(handle.db);
 // Teams freeze at each event's lock moment (12 h before the start), what scoring reads.
 const stopFreezing = startFreezing(handle.db);
+// Deadline reminders, 24 h before each lock, once per player per round (docs/decisions/0103).
+const stopReminders = startReminders(handle.db, env);
 
 const server = app.listen(env.port, env.host, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.port;
+  // With PORT=0 the system picked the port: links fall back to it (see below).
+  env.port = port;
   console.log(
     `Gravity Fantasy on http://localhost:${port} (${handle.kind}: ${handle.location}) in ${Date.now() - started} ms`,
   );
+  if (!env.publicUrl) {
+    console.warn(
+      `PUBLIC_URL is not set: links in e-mails point to http://localhost:${port}. Set PUBLIC_URL to the address players use.`,
+    );
+  }
+});
+server.on("error", async (error) => {
+  stopMaintenance();
+  stopFreezing();
+  stopReminders();
+  await dbSocket.close();
+  await handle.close().catch(() => {});
+  fail(`Could not listen on ${env.host}:${env.port}: ${describeError(error)}`);
 });
 
-let stopping = false;
+// Stop accepting, let requests in flight finish (up to 10 s), then close the database
+// (docs/decisions/0071-outages-and-shutdown.md).
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: shutting down`);
-  const timer = setTimeout(() => process.exit(0), 5000);
-  timer.unref();
+  // Whatever happens below, the process ends: in-flight requests get 10 s, closing 5 s more.
+  setTimeout(() => {
+    console.error("Shutdown took too long; exiting.");
+    process.exit(1);
+  }, 15_000).unref();
   stopMaintenance();
   stopFreezing();
-  server.close();
-  server.closeAllConnections?.();
+  stopReminders();
+  const drained = await drainServer(server, { drainMs: 10_000 });
+  if (!drained) console.error("Requests still running after 10 s were cut.");
   await viteDevServer?.close();
   await dbSocket.close();
   await handle.close();

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { resolveDataDir } from "@game/db";
 
-/** @typedef {{ port: number, host: string, production: boolean, databaseUrl?: string, dataDir: string, sessionSecret: string, smtpUrl?: string, publicUrl?: string, trustProxy: boolean | number | string }} Env */
+/** @typedef {{ port: number, host: string, production: boolean, databaseUrl?: string, dataDir: string, sessionSecret: string, smtpUrl?: string, publicUrl?: string, trustProxy: boolean | number | string, dbStartTimeoutMs: number }} Env */
 
 /** @returns {Env} */
 export function readEnv(env = process.env) {
@@ -20,6 +20,16 @@ export function readEnv(env = process.env) {
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) {
     throw new Error("SMTP_URL must start with smtp:// or smtps://");
   }
+  const publicUrl = env.PUBLIC_URL || undefined;
+  if (publicUrl && !isHttpUrl(publicUrl)) {
+    throw new Error(`PUBLIC_URL must be an http:// or https:// address, got "${publicUrl}"`);
+  }
+  const startTimeout = Number(env.DATABASE_START_TIMEOUT ?? 30);
+  if (!Number.isFinite(startTimeout) || startTimeout < 0) {
+    throw new Error(
+      `DATABASE_START_TIMEOUT must be a number of seconds, got "${env.DATABASE_START_TIMEOUT}"`,
+    );
+  }
   const dataDir = resolveDataDir(env);
   return {
     port,
@@ -29,9 +39,19 @@ export function readEnv(env = process.env) {
     dataDir,
     sessionSecret: env.SESSION_SECRET || generatedSecret(dataDir),
     smtpUrl,
-    publicUrl: env.PUBLIC_URL || undefined,
+    publicUrl,
     trustProxy: readTrustProxy(env.TRUST_PROXY),
+    dbStartTimeoutMs: startTimeout * 1000,
   };
+}
+
+function isHttpUrl(value) {
+  try {
+    const u = new URL(value);
+    return (u.protocol === "http:" || u.protocol === "https:") && u.hostname !== "";
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -50,7 +70,7 @@ function readTrustProxy(value) {
 function generatedSecret(dataDir) {
   const file = path.join(dataDir, "session-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString("hex");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;

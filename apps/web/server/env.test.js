@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -34,6 +34,31 @@ describe("readEnv", () => {
     expect(readEnv({ DATA_DIR: dir, TRUST_PROXY: "loopback, 10.0.0.0/8" }).trustProxy).toBe(
       "loopback, 10.0.0.0/8",
     );
+  });
+
+  it("checks PUBLIC_URL and the database start timeout", () => {
+    expect(readEnv({ DATA_DIR: dir }).publicUrl).toBeUndefined();
+    expect(readEnv({ DATA_DIR: dir, PUBLIC_URL: "https://gravity.example" }).publicUrl).toBe(
+      "https://gravity.example",
+    );
+    expect(() => readEnv({ DATA_DIR: dir, PUBLIC_URL: "gravity.example" })).toThrow(
+      /PUBLIC_URL must be an http:\/\/ or https:\/\/ address/,
+    );
+    expect(() => readEnv({ DATA_DIR: dir, PUBLIC_URL: "javascript:alert(1)" })).toThrow(
+      /PUBLIC_URL/,
+    );
+    expect(readEnv({ DATA_DIR: dir }).dbStartTimeoutMs).toBe(30_000);
+    expect(readEnv({ DATA_DIR: dir, DATABASE_START_TIMEOUT: "2" }).dbStartTimeoutMs).toBe(2000);
+    expect(() => readEnv({ DATA_DIR: dir, DATABASE_START_TIMEOUT: "soon" })).toThrow(
+      /DATABASE_START_TIMEOUT must be a number of seconds/,
+    );
+  });
+
+  it("keeps the generated secret and its folder private", () => {
+    const fresh = path.join(dir, "private");
+    readEnv({ DATA_DIR: fresh });
+    expect(statSync(fresh).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(fresh, "session-secret")).mode & 0o777).toBe(0o600);
   });
 
   it("refuses bad values with a clear message", () => {

@@ -1,6 +1,11 @@
-// Housekeeping: expired sessions, finished rate-limit windows and expired embed tokens are
-// deleted now and then.
-import { purgeExpiredEmbedTokens, purgeExpiredRateLimits, purgeExpiredSessions } from "@game/db";
+// Housekeeping: expired or idle sessions, finished rate-limit windows, expired embed tokens and
+// used or expired password-reset links are deleted now and then.
+import {
+  purgeExpiredEmbedTokens,
+  purgeExpiredPasswordResets,
+  purgeExpiredRateLimits,
+  purgeExpiredSessions,
+} from "@game/db";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -12,6 +17,7 @@ export function startMaintenance(db, { everyMs = HOUR, log = console } = {}) {
       await purgeExpiredSessions(db, now);
       await purgeExpiredRateLimits(db, now);
       await purgeExpiredEmbedTokens(db, now);
+      await purgeExpiredPasswordResets(db, now);
     } catch (error) {
       log.error(`Maintenance failed: ${error.message}`);
     }

@@ -1,5 +1,10 @@
-// Framing policy for every response: nobody may frame the site (clickjacking), except the pages
-// meant for partner iframes, which set their own `frame-ancestors` (their partner's origins).
+// Security headers for every response. Helmet sets the general ones (script CSP with a per-request
+// nonce, HSTS behind https, nosniff, Referrer-Policy); the framing policy is ours: nobody may frame
+// the site (clickjacking), except the pages meant for partner iframes, which set their own
+// `frame-ancestors` (their partner's origins).
+
+import { randomBytes } from "node:crypto";
+import helmet from "helmet";
 
 const CSP = "Content-Security-Policy";
 
@@ -25,6 +30,36 @@ export function applyFramingPolicy(res) {
 }
 
 /**
+ * A header set here and again by a route (the API sets its own nosniff) is sent once: Remix
+ * appends the route's headers to ours, which would repeat an identical value.
+ * @param {import("node:http").ServerResponse} res
+ */
+export function collapseRepeatedHeaders(res) {
+  for (const name of res.getHeaderNames()) {
+    if (name === "set-cookie") continue;
+    const value = res.getHeader(name);
+    if (Array.isArray(value) && value.length > 1 && new Set(value).size === 1) {
+      res.setHeader(name, value[0]);
+    }
+  }
+}
+
+/** A client told "too many requests" is also told when to come back (decision 0011). */
+const DEFAULT_RETRY_AFTER_SECONDS = "60";
+
+/**
+ * Every 429 carries `Retry-After`: the rate limits set the exact wait; anything that answers 429
+ * without one gets a minute.
+ * @param {import("node:http").ServerResponse} res
+ * @param {number} status
+ */
+export function applyRetryAfter(res, status) {
+  if (status === 429 && !res.hasHeader("Retry-After")) {
+    res.setHeader("Retry-After", DEFAULT_RETRY_AFTER_SECONDS);
+  }
+}
+
+/**
  * Express middleware applying the framing policy to every response (pages, data, API, static
  * files), at the moment the headers are written, so routes have had their say.
  * @returns {import("express").RequestHandler}
@@ -39,9 +74,58 @@ export function securityHeaders() {
         for (const [k, v] of Object.entries(last)) res.setHeader(k, v);
         args.pop();
       }
+      collapseRepeatedHeaders(res);
       applyFramingPolicy(res);
+      const status = typeof args[0] === "number" ? args[0] : res.statusCode;
+      applyRetryAfter(res, status);
       return writeHead.apply(this, args);
     };
     next();
   };
+}
+
+/** The response's nonce, made on first use. */
+function nonceOf(res) {
+  res.locals.cspNonce ??= randomBytes(16).toString("base64");
+  return res.locals.cspNonce;
+}
+
+/**
+ * Helmet, configured for this app; it leaves the request's nonce in `res.locals.cspNonce`. Scripts run only from our origin or with the request's nonce
+ * (Remix's inline hydration scripts); React's `style` attributes need inline styles; portraits
+ * and icons are our files or data: URLs. `frame-ancestors` is left to the framing policy above,
+ * and the Cross-Origin-Resource-Policy allows partners to load the embed script and images.
+ * @param {{ publicUrl?: string, production?: boolean }} options
+ * @returns {import("express").RequestHandler}
+ */
+export function helmetHeaders({ publicUrl, production = true } = {}) {
+  const https = publicUrl?.startsWith("https://") ?? false;
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        // A fresh nonce per request; the server hands it to the page render (load context).
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${nonceOf(res)}'`],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        fontSrc: ["'self'", "data:"],
+        // Vite's dev server talks to the page over a WebSocket.
+        connectSrc: production ? ["'self'"] : ["'self'", "ws:"],
+        formAction: ["'self'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // Only a site served over https may promise https for a year.
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+    xFrameOptions: false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginResourcePolicy: { policy: "cross-origin" },
+    // The partner iframe's sign-in popup (/embed/auth and the login page it visits) must keep
+    // its opener to hand the token back: COOP same-origin would sever it (decision 0062).
+    crossOriginOpenerPolicy: false,
+  });
 }

@@ -1,0 +1,170 @@
+import http from "node:http";
+import net from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  BodyTooLargeError,
+  bodyLimit,
+  bodyLimitFor,
+  FORM_MAX_BYTES,
+  lateErrors,
+  UPLOAD_JSON_MAX_BYTES,
+  UPLOAD_MAX_BYTES,
+} from "./body-limit.js";
+
+let server;
+let port;
+/** What the handler behind the limit saw: whether it was reached and how much it read. */
+const seen = [];
+
+beforeAll(async () => {
+  const app = express();
+  app.use(bodyLimit());
+  app.all("*", (req, res, next) => {
+    const entry = { path: req.path, bytes: 0, error: null };
+    seen.push(entry);
+    req.on("data", (chunk) => {
+      entry.bytes += chunk.length;
+    });
+    req.on("error", (error) => {
+      entry.error = error;
+      next(error);
+    });
+    req.on("end", () => res.type("text/plain").send(`read ${entry.bytes}`));
+  });
+  app.use(lateErrors());
+  await new Promise((resolve) => {
+    server = app.listen(0, "127.0.0.1", resolve);
+  });
+  port = server.address().port;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+/** A raw request, so the test controls Content-Length and chunking (fetch would not). */
+function send(path, { headers = {}, chunks = [], endBody = true } = {}) {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const req = http.request({ host: "127.0.0.1", port, path, method: "POST", headers }, (res) => {
+      let body = "";
+      res.on("data", (d) => {
+        body += d;
+      });
+      res.on("end", () =>
+        resolve({ status: res.statusCode, body, headers: res.headers, ms: Date.now() - started }),
+      );
+    });
+    // The server may close the connection before the client stops writing: that is the point.
+    req.on("error", (error) =>
+      error.code === "ECONNRESET" || error.code === "EPIPE" ? null : reject(error),
+    );
+    for (const chunk of chunks) req.write(chunk);
+    if (endBody) req.end();
+    else req.flushHeaders();
+  });
+}
+
+describe("bodyLimitFor", () => {
+  it("gives forms 64 KB and the upload pages room for a 5 MB CSV", () => {
+    expect(bodyLimitFor({ path: "/login" })).toBe(64 * 1024);
+    expect(bodyLimitFor({ path: "/leagues/actions" })).toBe(FORM_MAX_BYTES);
+    expect(bodyLimitFor({ path: "/api/v1/events" })).toBe(FORM_MAX_BYTES);
+    expect(bodyLimitFor({ path: "/admin/results", contentType: "multipart/form-data; b=x" })).toBe(
+      UPLOAD_MAX_BYTES,
+    );
+    expect(bodyLimitFor({ path: "/admin.data" })).toBe(UPLOAD_MAX_BYTES);
+    expect(bodyLimitFor({ path: "/admin/racers", contentType: "application/json" })).toBe(
+      UPLOAD_JSON_MAX_BYTES,
+    );
+    // Other admin pages are forms.
+    expect(bodyLimitFor({ path: "/admin/users" })).toBe(FORM_MAX_BYTES);
+  });
+});
+
+describe("bodyLimit", () => {
+  it("refuses a declared 300 MB body at once, without reading any of it", async () => {
+    const before = seen.length;
+    // Only the headers are sent: an answer can only come from refusing before the body.
+    const res = await send("/login", {
+      headers: { "Content-Length": String(300 * 1024 * 1024), "Content-Type": "text/plain" },
+      endBody: false,
+    });
+    expect(res.status).toBe(413);
+    expect(res.body).toBe("The request is too large.");
+    expect(res.headers.connection).toBe("close");
+    expect(res.ms).toBeLessThan(2000);
+    // The handler (Remix, with its sign-in check) never ran.
+    expect(seen.length).toBe(before);
+  });
+
+  it("refuses a streamed body once it passes the limit, and the reader gets an error, not a truncated body", async () => {
+    const before = seen.length;
+    const chunk = Buffer.alloc(16 * 1024, 97);
+    const res = await send("/leagues/actions", {
+      headers: {
+        "Transfer-Encoding": "chunked",
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      chunks: Array.from({ length: 40 }, () => chunk),
+    });
+    expect(res.status).toBe(413);
+    const entry = seen[before];
+    expect(entry.error).toBeInstanceOf(BodyTooLargeError);
+    // The reader saw at most the limit, never the 640 KB sent.
+    expect(entry.bytes).toBeLessThanOrEqual(FORM_MAX_BYTES);
+  });
+
+  it("lets bodies within the limit through whole, declared or streamed", async () => {
+    const body = Buffer.alloc(FORM_MAX_BYTES, 98);
+    const declared = await send("/login", {
+      headers: { "Content-Length": String(body.length) },
+      chunks: [body],
+    });
+    expect(declared).toMatchObject({ status: 200, body: `read ${FORM_MAX_BYTES}` });
+    const streamed = await send("/login", {
+      headers: { "Transfer-Encoding": "chunked" },
+      chunks: [body.subarray(0, 1000), body.subarray(1000)],
+    });
+    expect(streamed).toMatchObject({ status: 200, body: `read ${FORM_MAX_BYTES}` });
+  });
+
+  it("takes a 5 MB CSV on the upload pages but not 64 KB and one byte on a form", async () => {
+    const csv = Buffer.alloc(5 * 1024 * 1024, 99);
+    const upload = await send("/admin/results", {
+      headers: {
+        "Content-Length": String(csv.length),
+        "Content-Type": "multipart/form-data; boundary=x",
+      },
+      chunks: [csv],
+    });
+    expect(upload.status).toBe(200);
+    const form = await send("/admin/users", {
+      headers: { "Content-Length": String(FORM_MAX_BYTES + 1) },
+      endBody: false,
+    });
+    expect(form.status).toBe(413);
+  });
+});
+
+describe("a refused client that keeps sending", () => {
+  it("is cut off shortly after its 413, its bytes never read", async () => {
+    const socket = net.connect(port, "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    socket.write(
+      "POST /login HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Type: text/plain\r\n\r\n",
+    );
+    let answer = "";
+    socket.on("data", (d) => {
+      answer += d;
+    });
+    socket.on("error", () => {});
+    const chunk = `${(16 * 1024).toString(16)}\r\n${"x".repeat(16 * 1024)}\r\n`;
+    const pump = setInterval(() => socket.writable && socket.write(chunk), 10);
+    const closedAfter = await new Promise((resolve) => {
+      const started = Date.now();
+      socket.once("close", () => resolve(Date.now() - started));
+    });
+    clearInterval(pump);
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(closedAfter).toBeLessThan(3000);
+  });
+});

@@ -1,0 +1,115 @@
+import net from "node:net";
+import { createDb } from "@game/db";
+import { createTestDb } from "@game/db/testing";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readiness } from "./readiness.js";
+
+/** Serves `handler` at /readyz on a free port; returns a function asking it. */
+async function serve(handler) {
+  const app = express();
+  app.get("/readyz", handler);
+  const server = await new Promise((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  const ask = async () => {
+    const res = await fetch(`http://127.0.0.1:${server.address().port}/readyz`);
+    return { status: res.status, body: await res.json(), cache: res.headers.get("cache-control") };
+  };
+  return { ask, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+describe("/readyz", () => {
+  it("is ready while the database answers, and unavailable once it is gone", async () => {
+    const h = await createTestDb();
+    const r = await serve(readiness({ db: h.db }));
+    try {
+      expect(await r.ask()).toMatchObject({
+        status: 200,
+        body: { status: "ready", database: "ok" },
+        cache: "no-store",
+      });
+      await h.close();
+      expect(await r.ask()).toMatchObject({
+        status: 503,
+        body: { status: "unavailable", database: "error" },
+      });
+    } finally {
+      await r.close();
+    }
+  });
+
+  it("answers 503 within its timeout when the database hangs", async () => {
+    // A database host that accepts connections and never answers.
+    const sockets = [];
+    const silent = net.createServer((s) => sockets.push(s));
+    await new Promise((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const h = await createDb({
+      url: `postgres://x@127.0.0.1:${silent.address().port}/x`,
+      migrate: false,
+      connectTimeoutSeconds: 3,
+    });
+    const r = await serve(readiness({ db: h.db, timeoutMs: 300 }));
+    try {
+      const started = Date.now();
+      expect(await r.ask()).toMatchObject({
+        status: 503,
+        body: { status: "unavailable", database: "timeout" },
+      });
+      expect(Date.now() - started).toBeLessThan(2000);
+    } finally {
+      await r.close();
+      await h.close().catch(() => {});
+      silent.close();
+      for (const s of sockets) s.destroy();
+    }
+  });
+
+  it("answers 503 while the server shuts down, without asking the database", async () => {
+    let asked = false;
+    const db = {
+      execute: () => {
+        asked = true;
+        return Promise.resolve([]);
+      },
+    };
+    const r = await serve(readiness({ db, stopping: () => true }));
+    try {
+      expect(await r.ask()).toMatchObject({ status: 503, body: { reason: "shutting down" } });
+      expect(asked).toBe(false);
+    } finally {
+      await r.close();
+    }
+  });
+
+  describe.skipIf(!process.env.DATABASE_URL)("on PostgreSQL", () => {
+    const server = process.env.DATABASE_URL ?? "";
+    const name = `gf_readyz_${process.pid}`;
+    /** Runs one statement on the server's default database. */
+    const onServer = async (statement) => {
+      const h = await createDb({ url: server, migrate: false, max: 1 });
+      try {
+        await h.db.execute(statement);
+      } finally {
+        await h.close();
+      }
+    };
+    beforeAll(() => onServer(`create database "${name}"`));
+    afterAll(() => onServer(`drop database if exists "${name}" with (force)`));
+
+    it("turns 503 when the database goes away under a running app", async () => {
+      const url = new URL(server);
+      url.pathname = `/${name}`;
+      const h = await createDb({ url: url.toString(), migrate: false, max: 2 });
+      const r = await serve(readiness({ db: h.db }));
+      try {
+        expect((await r.ask()).status).toBe(200);
+        await onServer(`drop database "${name}" with (force)`);
+        expect(await r.ask()).toMatchObject({ status: 503, body: { database: "error" } });
+      } finally {
+        await r.close();
+        await h.close().catch(() => {});
+      }
+    });
+  });
+});
