@@ -23,5 +23,7 @@ declare module "@remix-run/node" {
     now(): Date;
     /** The caller's IP as Express sees it (honours TRUST_PROXY), for rate limits. */
     clientIp?: string;
+    /** This request's Content-Security-Policy nonce, for the inline scripts Remix renders. */
+    cspNonce?: string;
   }
 }

@@ -18,6 +18,7 @@ import { type HeaderUser, SiteHeader } from "./components/layout/site-header";
 import "./load-context";
 import appStyles from "./styles/app.css?url";
 import { getUser } from "./utils/auth.server";
+import { useNonce } from "./utils/nonce";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -47,6 +48,7 @@ const NO_SCRIPT_STYLE =
 export function Layout({ children }: { children: React.ReactNode }) {
   // Also rendered for errors, when the root loader may not have run: then it is a visitor.
   const user = useRouteLoaderData<typeof loader>("root")?.user ?? null;
+  const nonce = useNonce();
   // Pages shown inside partner iframes (`handle = { layout: "bare" }`) get no site chrome.
   const bare = useMatches().some(
     (m) => (m.handle as { layout?: string } | undefined)?.layout === "bare",
@@ -73,8 +75,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <SiteFooter />
           </LoginModalProvider>
         )}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -96,10 +98,13 @@ export function ErrorBoundary() {
     } else if (error.status === 404) {
       title = "Page not found";
       message = "We could not find that page.";
+    } else if (error.status === 400) {
+      // A request no page of ours sends (readForm's answer): say so, without details.
+      title = "That request could not be read";
+      message = "The form could not be read. Please reload the page and try again.";
     }
-  } else if (error instanceof Error) {
-    console.error(error);
   }
+  // Errors are logged once, on the server (entry.server's handleError), without player data.
   return (
     <main className="page page--narrow error-page">
       <h1>{title}</h1>

@@ -1,70 +1,200 @@
-// Builds the script-tag embed: `public/embed/v1/widgets.js`, one self-contained file (widgets,
-// their CSS and Preact's React compat layer). Run before `remix vite:build`, which copies
-// `public/` into the app. `node embed/build.mjs` writes it; `buildEmbed()` returns it (size test).
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+// Builds the script-tag embed into `public/embed/v1/` (run before `remix vite:build`, which
+// copies `public/` into the app; the output is not committed):
+//
+// - `widgets.js`: the loader partners include (classic script, no framework): it defines the
+//   elements and imports a widget's module when its element first appears;
+// - `<widget>-<hash>.js`: one ES module per element, with its own CSS (only the rules it can use);
+// - `shared-<hash>.js`: what several widgets share (Preact, the API client, widget parts).
+//
+// `node embed/build.mjs` writes them; `buildEmbed()` returns them with their sizes (size test).
+// docs/decisions/0090-embed-split-per-element.md.
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build, transform } from "esbuild";
-import { prepareWidgetCss } from "./css.mjs";
+import { keepUsedRules, prepareWidgetCss } from "./css.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const outFile = path.join(here, "../public/embed/v1/widgets.js");
-/** The budget of the script plus its first widget (here: all of them), gzip. */
-export const BUDGET_BYTES = 20 * 1024;
+export const outDir = path.join(here, "../public/embed/v1");
+export const outFile = path.join(outDir, "widgets.js");
+/** What a page using one element loads (loader, its module, shared chunks), gzip. */
+export const BUDGET_BYTES = 16 * 1024;
+
+/** Element name -> its module (in `elements/`) and component. */
+export const WIDGETS = {
+  "gf-racer-table": { file: "racer-table", component: "GfRacerTable" },
+  "gf-player-rankings": { file: "player-rankings", component: "GfPlayerRankings" },
+  "gf-league-rankings": { file: "league-rankings", component: "GfLeagueRankings" },
+  "gf-team-grid": { file: "team-grid", component: "GfTeamGrid" },
+  "gf-team-builder": { file: "team-builder", component: "GfTeamBuilder" },
+};
 
 const require = createRequire(import.meta.url);
+const shim = path.join(here, "react-shim.ts");
 
-/** React imports served by Preact: the npm package keeps React as a peer, this file needs 20 KB. */
+/**
+ * React imports served by Preact's core through a small shim (see react-shim.ts): the npm
+ * package keeps React as a peer, this script has a 16 KB budget.
+ */
 const preactAliases = {
-  react: "preact/compat",
-  "react-dom": "preact/compat",
-  "react-dom/client": "preact/compat/client",
+  react: shim,
+  "react-dom": shim,
   "react/jsx-runtime": "preact/jsx-runtime",
   "react/jsx-dev-runtime": "preact/jsx-runtime",
 };
 
-export async function widgetCss() {
-  const source = readFileSync(require.resolve("@game/widgets/styles.css"), "utf8");
-  const { code } = await transform(prepareWidgetCss(source), { loader: "css", minify: true });
-  return code.trim();
+const shared = {
+  bundle: true,
+  write: false,
+  platform: "browser",
+  target: ["es2020", "chrome90", "firefox90", "safari15"],
+  minify: true,
+  legalComments: "none",
+  jsx: "automatic",
+  jsxImportSource: "preact",
+  alias: preactAliases,
+  define: { "process.env.NODE_ENV": '"production"' },
+  logLevel: "silent",
+};
+
+const CSS_PLACEHOLDER = "__GF_CSS__";
+
+/** Each widget's entry: its component, the shared runtime, and a CSS slot filled in below. */
+const entries = {
+  name: "gf-entries",
+  setup(b) {
+    b.onResolve({ filter: /^gf-entry:/ }, (a) => ({
+      path: a.path.slice("gf-entry:".length),
+      namespace: "gf-entry",
+    }));
+    b.onLoad({ filter: /.*/, namespace: "gf-entry" }, (a) => {
+      const w = Object.values(WIDGETS).find((x) => x.file === a.path);
+      const element = JSON.stringify(path.join(here, "elements", `${w.file}.tsx`));
+      const runtime = JSON.stringify(path.join(here, "runtime.ts"));
+      return {
+        contents: [
+          `export { ${w.component} as component } from ${element};`,
+          `export { addStyles, mount, unmount } from ${runtime};`,
+          `export const css = ${JSON.stringify(CSS_PLACEHOLDER)};`,
+        ].join("\n"),
+        loader: "ts",
+        resolveDir: here,
+      };
+    });
+  },
+};
+
+/** The widget stylesheet as written, without comments. */
+function widgetSource() {
+  return readFileSync(require.resolve("@game/widgets/styles.css"), "utf8");
 }
 
-/** The bundle as bytes, with its gzip size. */
+/** The CSS for a widget whose code (with its imports) is `code`, ready for a shadow root. */
+export async function widgetCss(code) {
+  const source = code === undefined ? widgetSource() : keepUsedRules(widgetSource(), code);
+  const { code: css } = await transform(prepareWidgetCss(source), { loader: "css", minify: true });
+  return css.trim();
+}
+
+const hash = (bytes) => createHash("sha256").update(bytes).digest("hex").slice(0, 10);
+const gzip = (bytes) => gzipSync(bytes, { level: 9 }).length;
+
+/**
+ * Builds every file. Returns them by name, the loader's name, and per element the files a page
+ * using it loads with their total gzip size.
+ */
 export async function buildEmbed() {
-  const css = await widgetCss();
-  const result = await build({
-    entryPoints: [path.join(here, "widgets.tsx")],
-    bundle: true,
-    write: false,
-    format: "iife",
-    platform: "browser",
-    target: ["es2020", "chrome90", "firefox90", "safari15"],
-    minify: true,
-    legalComments: "none",
-    jsx: "automatic",
-    jsxImportSource: "preact",
-    alias: preactAliases,
-    define: {
-      __GF_CSS__: JSON.stringify(css),
-      "process.env.NODE_ENV": '"production"',
-    },
-    logLevel: "silent",
+  const modules = await build({
+    ...shared,
+    entryPoints: Object.fromEntries(
+      Object.values(WIDGETS).map((w) => [w.file, `gf-entry:${w.file}`]),
+    ),
+    format: "esm",
+    splitting: true,
+    outdir: outDir,
+    entryNames: "[name]",
+    chunkNames: "shared-[hash]",
+    metafile: true,
+    plugins: [entries],
   });
-  const code = result.outputFiles[0].contents;
-  return { code, gzipBytes: gzipSync(code, { level: 9 }).length };
+  const outputs = modules.metafile.outputs;
+  const byName = new Map(modules.outputFiles.map((f) => [path.basename(f.path), f.contents]));
+  /** A module and every chunk it imports, transitively, by file name. */
+  const closure = (name, seen = new Set()) => {
+    if (seen.has(name)) return seen;
+    seen.add(name);
+    const meta = Object.entries(outputs).find(([p]) => path.basename(p) === name)?.[1];
+    for (const i of meta?.imports ?? []) {
+      if (i.kind === "import-statement") closure(path.basename(i.path), seen);
+    }
+    return seen;
+  };
+
+  const files = new Map();
+  for (const [name, bytes] of byName) if (name.startsWith("shared-")) files.set(name, bytes);
+  const chunks = {};
+  const imports = {};
+  const decoder = new TextDecoder();
+  for (const [tag, w] of Object.entries(WIDGETS)) {
+    const deps = [...closure(`${w.file}.js`)];
+    const code = deps.map((d) => decoder.decode(byName.get(d))).join("\n");
+    const css = await widgetCss(code);
+    const own = decoder.decode(byName.get(`${w.file}.js`));
+    if (!own.includes(JSON.stringify(CSS_PLACEHOLDER))) {
+      throw new Error(`embed: no CSS slot in ${w.file}.js`);
+    }
+    const bytes = new TextEncoder().encode(
+      own.replace(JSON.stringify(CSS_PLACEHOLDER), () => JSON.stringify(css)),
+    );
+    // Named by content (CSS included), so a changed widget never hides behind a cached file.
+    const name = `${w.file}-${hash(bytes)}.js`;
+    files.set(name, bytes);
+    chunks[tag] = name;
+    imports[tag] = deps.slice(1);
+  }
+
+  const loader = await build({
+    ...shared,
+    entryPoints: [path.join(here, "loader.ts")],
+    format: "iife",
+    define: { ...shared.define, __GF_CHUNKS__: JSON.stringify(chunks) },
+  });
+  const loaderBytes = loader.outputFiles[0].contents;
+  files.set("widgets.js", loaderBytes);
+
+  const perElement = {};
+  for (const tag of Object.keys(WIDGETS)) {
+    const loads = ["widgets.js", chunks[tag], ...imports[tag]];
+    perElement[tag] = {
+      files: loads,
+      gzipBytes: loads.reduce((n, f) => n + gzip(files.get(f)), 0),
+    };
+  }
+  const totalGzipBytes = [...files.values()].reduce((n, b) => n + gzip(b), 0);
+  return { files, chunks, perElement, totalGzipBytes, loader: loaderBytes };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { code, gzipBytes } = await buildEmbed();
-  mkdirSync(path.dirname(outFile), { recursive: true });
-  writeFileSync(outFile, code);
+  const { files, perElement, totalGzipBytes } = await buildEmbed();
+  mkdirSync(outDir, { recursive: true });
+  // Old hashed modules would pile up: the folder holds only this build's files.
+  for (const old of readdirSync(outDir)) {
+    if (old.endsWith(".js")) rmSync(path.join(outDir, old));
+  }
+  for (const [name, bytes] of files) writeFileSync(path.join(outDir, name), bytes);
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  let over = false;
+  for (const [tag, { gzipBytes }] of Object.entries(perElement)) {
+    console.log(`embed: a page with <${tag}> loads ${kb(gzipBytes)} gzip`);
+    over ||= gzipBytes > BUDGET_BYTES;
+  }
   console.log(
-    `embed: ${path.relative(process.cwd(), outFile)} ${kb(code.length)}, ${kb(gzipBytes)} gzip (budget ${kb(BUDGET_BYTES)})`,
+    `embed: ${files.size} files in ${path.relative(process.cwd(), outDir)}, ${kb(totalGzipBytes)} gzip in all (budget per element ${kb(BUDGET_BYTES)})`,
   );
-  if (gzipBytes > BUDGET_BYTES) {
+  if (over) {
     console.error("embed: over the size budget");
     process.exit(1);
   }

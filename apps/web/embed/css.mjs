@@ -1,4 +1,5 @@
 // Prepares the widget stylesheet for shadow roots on partner pages. Build-time only.
+import postcss from "postcss";
 
 /** Pixels per rem: the browser default, which partner pages often change on <html>. */
 export const REM_PX = 16;
@@ -59,4 +60,33 @@ function closeFallbacks(css) {
     marker.lastIndex = i;
   }
   return out + css.slice(last);
+}
+
+/**
+ * Drops the rules a widget cannot use: a selector naming a `gf-*` class that appears nowhere in
+ * the widget's code (as a whole class, or as the prefix of a `gf-x--${modifier}` template) never
+ * matches inside its shadow root. Selectors without a `gf-*` class are kept, as are at-rules
+ * other than their emptied children. Saves each widget the CSS of the others.
+ * @param {string} css
+ * @param {string} code the JavaScript of the widget and everything it imports
+ */
+export function keepUsedRules(css, code) {
+  const used = new Set(code.match(/gf-[\w-]+/g) ?? []);
+  const present = (cls) => {
+    if (used.has(cls)) return true;
+    const at = cls.indexOf("--");
+    return at > 0 && code.includes(cls.slice(0, at + 2));
+  };
+  const root = postcss.parse(css);
+  root.walkRules((rule) => {
+    const kept = rule.selectors.filter((sel) =>
+      (sel.match(/\.gf-[\w-]+/g) ?? []).every((c) => present(c.slice(1))),
+    );
+    if (kept.length === 0) rule.remove();
+    else if (kept.length < rule.selectors.length) rule.selectors = kept;
+  });
+  root.walkAtRules((at) => {
+    if (at.nodes && at.nodes.length === 0) at.remove();
+  });
+  return root.toString();
 }

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { HOST_CSS, prepareWidgetCss, REM_PX } from "./css.mjs";
 
@@ -32,5 +33,77 @@ describe("prepareWidgetCss", () => {
     const out = prepareWidgetCss(".a{}");
     expect(out.startsWith(HOST_CSS.trim())).toBe(true);
     expect(HOST_CSS).toContain(".gf-embed { all: initial; display: block; }");
+  });
+});
+
+describe("keepUsedRules", () => {
+  const css = [
+    ".gf-root .gf-tab { color: red; }",
+    ".gf-root .gf-slot, .gf-root .gf-tab:hover { color: blue; }",
+    ".gf-root .gf-move--up { color: green; }",
+    "@media (max-width: 30rem) { .gf-root .gf-tab { padding: 0; } }",
+    "@media (max-width: 40rem) { .gf-root .gf-slot { padding: 0; } }",
+    ".gf-root :where(a, button) { cursor: pointer; }",
+    "table { border: 0; }",
+  ].join("\n");
+
+  it("keeps only selectors whose gf- classes the code names (or builds from a prefix)", async () => {
+    const { keepUsedRules } = await import("./css.mjs");
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: minified code holding a template
+    const out = keepUsedRules(css, 'cx("gf-root gf-slot"), `gf-move--${kind}`');
+    expect(out).not.toContain(".gf-tab");
+    expect(out).toContain(".gf-root .gf-slot {");
+    expect(out).toContain(".gf-move--up");
+    expect(out).not.toContain("30rem");
+    expect(out).toContain("@media (max-width: 40rem)");
+    expect(out).toContain(":where(a, button)");
+    expect(out).toContain("table { border: 0; }");
+  });
+
+  it("keeps everything when the code names every class", async () => {
+    const { keepUsedRules } = await import("./css.mjs");
+    expect(keepUsedRules(css, "gf-root gf-tab gf-slot gf-move--up")).toBe(css);
+  });
+});
+
+describe("keepUsedRules (property)", () => {
+  const classes = ["gf-root", "gf-tab", "gf-slot", "gf-page", "gf-move--up", "gf-move--down"];
+  const selector = fc
+    .uniqueArray(fc.constantFrom(...classes), { minLength: 0, maxLength: 3 })
+    .map((cs) => (cs.length ? cs.map((c) => `.${c}`).join(" ") : "table"));
+  const rule = fc
+    .uniqueArray(selector, { minLength: 1, maxLength: 3 })
+    .map((sels) => `${sels.join(", ")} { color: red; }`);
+
+  it("keeps exactly the selectors whose gf- classes the code names or builds", async () => {
+    const { keepUsedRules } = await import("./css.mjs");
+    const postcss = (await import("postcss")).default;
+    fc.assert(
+      fc.property(
+        fc.array(rule, { maxLength: 8 }),
+        fc.uniqueArray(fc.constantFrom(...classes)),
+        (rules, used) => {
+          const code = used.join(" ");
+          const out = postcss.parse(keepUsedRules(rules.join("\n"), code));
+          const kept: string[] = [];
+          out.walkRules((r) => {
+            kept.push(...r.selectors);
+          });
+          const expected = rules
+            .flatMap((r) => postcss.parse(r).first as unknown as { selectors: string[] })
+            .flatMap((r) => r.selectors)
+            .filter((sel) =>
+              (sel.match(/\.gf-[\w-]+/g) ?? []).every((c) => {
+                const name = c.slice(1);
+                // A modifier is kept when the code builds it from its prefix (`gf-move--${x}`).
+                const at = name.indexOf("--");
+                return used.includes(name) || (at > 0 && code.includes(name.slice(0, at + 2)));
+              }),
+            );
+          expect(kept).toEqual(expected);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

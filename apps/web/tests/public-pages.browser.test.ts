@@ -39,6 +39,7 @@ describe("about", () => {
       "Team rules",
       "Scoring",
       "Budget and bank",
+      "Prices between rounds",
       "Lock time",
       "Mini leagues",
       "FAQ",
@@ -46,6 +47,7 @@ describe("about", () => {
       expect(await page.getByRole("heading", { level: 2, name: heading }).count(), heading).toBe(1);
     }
     const rows = await page
+      .locator("section#scoring")
       .getByRole("table")
       .getByRole("row")
       .evaluateAll((trs) =>
@@ -79,6 +81,7 @@ describe("about", () => {
       "Team rules",
       "Scoring",
       "Budget and bank",
+      "Prices between rounds",
       "Lock time",
       "Mini leagues",
       "FAQ",

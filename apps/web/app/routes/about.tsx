@@ -6,7 +6,12 @@ import {
   MIN_AGE,
   MIN_FEMALE,
   MIN_JUNIOR,
+  nextPrice,
   POINTS,
+  PRICE_BANDS,
+  PRICE_MAX,
+  PRICE_MIN,
+  type PricingResult,
   TEAM_SIZE,
 } from "@game/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -44,12 +49,44 @@ const SCORING = [
   { result: "Did not finish, did not start or disqualified (DNF, DNS, DSQ)", points: POINTS.none },
 ];
 
+/** The worked example of the pricing rule: computed by the rule itself, so it cannot drift. */
+const PRICE_EXAMPLES: { racer: string; price: number; result: PricingResult; said: string }[] = [
+  { racer: "A winner", price: 320_000, result: { status: "finished", position: 1 }, said: "1st" },
+  {
+    racer: "A top-10 rider",
+    price: 150_000,
+    result: { status: "finished", position: 7 },
+    said: "7th",
+  },
+  {
+    racer: "A mid-pack rider",
+    price: 95_000,
+    result: { status: "finished", position: 15 },
+    said: "15th",
+  },
+  {
+    racer: "A back-marker",
+    price: 75_000,
+    result: { status: "finished", position: 31 },
+    said: "31st",
+  },
+  { racer: "A crash", price: 210_000, result: { status: "DNF" }, said: "DNF" },
+  { racer: "A no-show", price: 55_000, result: { status: "DNS" }, said: "DNS" },
+  {
+    racer: "A star at the cap",
+    price: 480_000,
+    result: { status: "finished", position: 2 },
+    said: "2nd",
+  },
+];
+
 /** The page's sections, in order: the table of contents links to each (`/about#scoring`). */
 const SECTIONS = [
   { id: "how", title: "How it works" },
   { id: "rules", title: "Team rules" },
   { id: "scoring", title: "Scoring" },
   { id: "budget", title: "Budget and bank" },
+  { id: "prices", title: "Prices between rounds" },
   { id: "lock", title: "Lock time" },
   { id: "leagues", title: "Mini leagues" },
   { id: "faq", title: "FAQ" },
@@ -167,9 +204,72 @@ export default function About() {
           <h2 id="budget-title">Budget and bank</h2>
           <p>
             Every player starts each event with a {formatPrice(BUDGET)} bank of fake money. Adding a
-            racer takes their price from the bank; removing one gives it back. You can only add a
-            racer you can afford.
+            racer takes their price from the bank; removing one gives back what you paid for them.
+            You can only add a racer you can afford.
           </p>
+          <p>
+            Your team keeps the price it bought each racer at, for as long as the racer stays on it,
+            whatever their price does later: the bank is {formatPrice(BUDGET)} minus what you paid.
+            A price change never makes a saved team too expensive.
+          </p>
+        </section>
+
+        <section id="prices" aria-labelledby="prices-title" className="about-section">
+          <h2 id="prices-title">Prices between rounds</h2>
+          <p>
+            When a round of a series has been scored, the next round opens with every racer of that
+            round at a new price, from their result in their category:
+          </p>
+          <table className="table scoring-table">
+            <caption className="visually-hidden">Price change per race result</caption>
+            <thead>
+              <tr>
+                <th scope="col">Result</th>
+                <th scope="col" className="num">
+                  Price change
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {PRICE_BANDS.map((band) => (
+                <tr key={band.id}>
+                  <th scope="row">{band.label}</th>
+                  <td className="num">{band.percent > 0 ? `+${band.percent}` : band.percent}%</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p>
+            New prices are rounded to the nearest {formatPrice(1_000)} and stay between{" "}
+            {formatPrice(PRICE_MIN)} and {formatPrice(PRICE_MAX)}. Your team is carried into the
+            next round at the prices you paid: it plays on without you doing anything, unless one of
+            your racers is out (then it waits for you as a draft until you replace them).
+          </p>
+          <table className="table scoring-table">
+            <caption>Worked example</caption>
+            <thead>
+              <tr>
+                <th scope="col">Racer</th>
+                <th scope="col">Result</th>
+                <th scope="col" className="num">
+                  Price
+                </th>
+                <th scope="col" className="num">
+                  Next round
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {PRICE_EXAMPLES.map((row) => (
+                <tr key={row.racer}>
+                  <th scope="row">{row.racer}</th>
+                  <td>{row.said}</td>
+                  <td className="num">{formatPrice(row.price)}</td>
+                  <td className="num">{formatPrice(nextPrice(row.price, row.result))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </section>
 
         <section id="lock" aria-labelledby="lock-title" className="about-section">

@@ -2,7 +2,7 @@
 import { CATEGORIES, categoryFromSlug, categoryToSlug, formatPrice } from "@game/core";
 import { listEvents, listRacersForAdmin } from "@game/db";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminTable, num } from "~/components/admin/admin-table";
 import { pageFrom } from "~/components/admin/forms";
 import { Pager, utcText } from "~/components/admin/pager";
@@ -35,7 +35,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     events: events.map((e) => ({ id: e.id, name: e.name })),
     filter: { gameId: gameId ?? null, category: category ?? null },
-    racers: racers.rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })),
+    racers: racers.rows.map((r) => ({
+      ...r,
+      withdrawnAt: r.withdrawnAt?.toISOString() ?? null,
+      updatedAt: r.updatedAt.toISOString(),
+    })),
     total: racers.total,
     page,
   };
@@ -110,6 +114,7 @@ export default function AdminRacers() {
               num("Price"),
               "Origin",
               "Picture",
+              "Status",
               "Updated",
             ]}
             rows={racers}
@@ -120,13 +125,19 @@ export default function AdminRacers() {
                 <td>{r.gameId}</td>
                 <td>{r.category}</td>
                 <th scope="row">
-                  {r.firstName} {r.lastName}
+                  <Link
+                    to={`/admin/racer/${r.id}`}
+                    aria-label={`Edit ${r.firstName} ${r.lastName}`}
+                  >
+                    {r.firstName} {r.lastName}
+                  </Link>
                 </th>
                 <td className="num">{r.rank2024 || "-"}</td>
                 <td className="num">{r.totalPoint2024}</td>
                 <td className="num">{formatPrice(r.price)}</td>
                 <td>{r.origin}</td>
                 <td>{r.picture ?? ""}</td>
+                <td>{r.withdrawnAt ? "withdrawn" : "starting"}</td>
                 <td>{utcText(r.updatedAt)}</td>
               </tr>
             )}

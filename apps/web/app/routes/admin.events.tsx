@@ -9,8 +9,11 @@ import {
   loadAdminEvents,
   saveEvent,
 } from "~/components/admin/events.server";
+import { advanceFromForm } from "~/components/admin/season.server";
+import { SEASON_ADVANCE_INTENT, SeasonAdvance } from "~/components/admin/season-advance";
 import { formatInZone, toLocalInput } from "~/components/admin/time";
 import { requireAdmin } from "~/utils/auth.server";
+import { readForm } from "~/utils/request.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
@@ -19,7 +22,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
-  const { result, status } = await saveEvent(await request.formData(), context, admin);
+  const form = await readForm(request);
+  if (form.get("intent") === SEASON_ADVANCE_INTENT) {
+    const { result, status } = await advanceFromForm(form, context, admin);
+    return data(result, { status });
+  }
+  const { result, status } = await saveEvent(form, context, admin);
   return data(result, { status });
 }
 
@@ -35,26 +43,32 @@ function useAdminTimeZone(): string {
 
 export default function AdminEvents() {
   const { events } = useLoaderData<typeof loader>();
-  const posted = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  // The season block reads its own answer from its fetcher.
+  const posted = answer && "eventId" in answer ? answer : undefined;
   const zone = useAdminTimeZone();
   return (
-    <section className="panel" aria-labelledby="events-title">
-      <h2 id="events-title">Events</h2>
-      <p className="muted">
-        Only open events can be entered. Times are in{" "}
-        {zone === "UTC" ? "UTC" : `your time zone (${zone})`}; teams lock 12 hours before the start.
-      </p>
-      <ul className="admin-events">
-        {events.map((e) => (
-          <EventRow
-            key={e.id}
-            event={e}
-            zone={zone}
-            posted={posted && posted.eventId === e.id ? posted : undefined}
-          />
-        ))}
-      </ul>
-    </section>
+    <>
+      <SeasonAdvance />
+      <section className="panel" aria-labelledby="events-title">
+        <h2 id="events-title">Events</h2>
+        <p className="muted">
+          Only open events can be entered. Times are in{" "}
+          {zone === "UTC" ? "UTC" : `your time zone (${zone})`}; teams lock 12 hours before the
+          start.
+        </p>
+        <ul className="admin-events">
+          {events.map((e) => (
+            <EventRow
+              key={e.id}
+              event={e}
+              zone={zone}
+              posted={posted && posted.eventId === e.id ? posted : undefined}
+            />
+          ))}
+        </ul>
+      </section>
+    </>
   );
 }
 
@@ -68,7 +82,8 @@ function EventRow({
   posted?: EventFormResult;
 }) {
   const fetcher = useFetcher<typeof action>({ key: `admin-event-${event.id}` });
-  const result = fetcher.data ?? posted;
+  const own = fetcher.data && "eventId" in fetcher.data ? fetcher.data : undefined;
+  const result = own ?? posted;
   const errors = result && !result.ok ? result.errors : {};
   const busy = fetcher.state !== "idle";
   const ids = { status: `event-${event.id}-status`, starts: `event-${event.id}-starts` };

@@ -3,10 +3,16 @@
  * confirmation before anything that stops a partner's pages), and what the partner's pages see
  * right after: CORS on the API and `frame-ancestors` on the iframe.
  */
-import { auditLog, getPartner, listAudit, type PartnerListRow } from "@game/db";
+import {
+  auditLog,
+  getPartner,
+  listAudit,
+  type PartnerListRow,
+  partners as partnerRows,
+} from "@game/db";
 import { createTestDb, type DbHandle } from "@game/db/testing";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cookieFor, makeUser, request, testContext } from "../../tests/support/context";
 import * as partners from "./admin.partners";
 import { loader as eventsApi } from "./api.v1.events";
@@ -27,6 +33,10 @@ beforeAll(async () => {
   playerCookie = await cookieFor(ctx, await makeUser(h.db));
 });
 afterAll(() => h.close());
+// An origin belongs to one partner: each test starts without partners (the audit log stays).
+beforeEach(async () => {
+  await h.db.delete(partnerRows);
+});
 
 /** What a loader or action threw or returned. */
 async function outcome(fn: () => unknown): Promise<unknown> {
@@ -232,6 +242,23 @@ describe("origins", () => {
       expect(r.body.error).toMatch(error);
     }
     expect((await getPartner(h.db, p.id))?.origins).toEqual(p.origins);
+  });
+
+  it("refuses an origin another partner owns, naming the owner, on add and on edit", async () => {
+    const owner = await addPartner("https://owned.example");
+    const taken = `https://owned.example already belongs to ${owner.name} (partner ${owner.id}): an origin belongs to one partner.`;
+    const add = await post({ intent: "add", name: "Copycat", origins: "https://owned.example" });
+    expect(add.status).toBe(400);
+    expect(add.body).toMatchObject({ ok: false, errors: { form: taken } });
+    const other = await addPartner("https://other.example");
+    const edit = await change(other, {
+      intent: "origins",
+      origins: "https://other.example\nhttps://owned.example",
+      confirm: "yes",
+    });
+    expect(edit.status).toBe(400);
+    expect(edit.body).toMatchObject({ ok: false, field: "origins", error: taken });
+    expect((await getPartner(h.db, other.id))?.origins).toEqual(["https://other.example"]);
   });
 });
 

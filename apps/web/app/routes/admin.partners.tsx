@@ -4,32 +4,59 @@
  * enable, delete. Changes that stop a partner's pages ask for confirmation first; every form
  * works without JavaScript.
  */
-import { listEvents, listPartners } from "@game/db";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { getPartnerStats, listEvents, listPartners } from "@game/db";
+import {
+  type ActionFunctionArgs,
+  data,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { utcText } from "~/components/admin/pager";
+import { PARTNER_PAGE_DAYS, PartnerStats } from "~/components/admin/partner-stats";
 import {
   type PartnerFormResult,
   type PartnerManageResult,
   partnersAction,
 } from "~/components/admin/partners.server";
 import { TableScroll } from "~/components/admin/table-scroll";
+import chartStyles from "~/components/charts/charts.css?url";
 import { EmbedSnippet } from "~/components/embed-snippet";
 import { requireAdmin } from "~/utils/auth.server";
+import { readForm } from "~/utils/request.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: chartStyles }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  const [partners, events] = await Promise.all([listPartners(context.db), listEvents(context.db)]);
+  const [partners, events, week] = await Promise.all([
+    listPartners(context.db),
+    listEvents(context.db),
+    getPartnerStats(context.db, { days: 7, now: context.now() }),
+  ]);
   const asked = Number(new URL(request.url).searchParams.get("partner"));
+  const weekLoads = new Map(week.map((r) => [r.partnerId, r.totals.widgetLoads]));
   return {
     partners: partners.map((p) => ({
       ...p,
       createdAt: p.createdAt.toISOString(),
       disabledAt: p.disabledAt?.toISOString() ?? null,
+      /** Widgets shown on the partner's pages in the last 7 UTC days (docs/decisions/0092). */
+      weekLoads: weekLoads.get(p.id) ?? 0,
     })),
     /** The partner being managed (`?partner=ID`), when it exists. */
     manageId: partners.some((p) => p.id === asked) ? asked : null,
+    /** The managed partner's counts per UTC day, oldest first (docs/decisions/0092). */
+    stats: partners.some((p) => p.id === asked)
+      ? ((
+          await getPartnerStats(context.db, {
+            partnerId: asked,
+            days: PARTNER_PAGE_DAYS,
+            now: context.now(),
+          })
+        )[0]?.days ?? [])
+      : [],
     // For the embed code generator: the game's address and the events to pick from.
     gameUrl: context.env.publicUrl ?? new URL(request.url).origin,
     events: events.map((e) => ({ id: e.id, name: e.name, status: e.status })),
@@ -38,7 +65,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
-  const { result, status } = await partnersAction(await request.formData(), context, admin);
+  const { result, status } = await partnersAction(await readForm(request), context, admin);
   return data(result, { status });
 }
 
@@ -47,7 +74,7 @@ type Partner = ReturnType<typeof useLoaderData<typeof loader>>["partners"][numbe
 const manageHref = (id: number) => `/admin/partners?partner=${id}`;
 
 export default function AdminPartners() {
-  const { partners, manageId, gameUrl, events } = useLoaderData<typeof loader>();
+  const { partners, manageId, gameUrl, events, stats } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>() as
     | ({ intent: "add" } & PartnerFormResult)
     | PartnerManageResult
@@ -68,7 +95,11 @@ export default function AdminPartners() {
 
   return (
     <>
-      {managing ? <ManagePartner key={managing.id} partner={managing} posted={inPanel} /> : null}
+      {managing ? (
+        <ManagePartner key={managing.id} partner={managing} posted={inPanel}>
+          <PartnerStats name={managing.name} days={stats} />
+        </ManagePartner>
+      ) : null}
       <AddPartner posted={added} />
       <section className="panel" aria-labelledby="partners-title">
         <h2 id="partners-title">Partners</h2>
@@ -87,6 +118,7 @@ export default function AdminPartners() {
                   <th scope="col">Publishable key</th>
                   <th scope="col">Origins</th>
                   <th scope="col">Added</th>
+                  <th scope="col">Widget loads, 7 days</th>
                   <th scope="col">Actions</th>
                 </tr>
               </thead>
@@ -100,6 +132,7 @@ export default function AdminPartners() {
                     <td className="admin-key">{p.publishableKey}</td>
                     <td className="wrap">{p.origins.join(" ")}</td>
                     <td>{utcText(p.createdAt).slice(0, 10)}</td>
+                    <td className="num">{p.weekLoads.toLocaleString("en-US")}</td>
                     <td>
                       <Link
                         to={`${manageHref(p.id)}#partner-manage`}
@@ -225,7 +258,16 @@ function AddPartner({ posted }: { posted?: PartnerFormResult }) {
 }
 
 /** One partner's changes, each a plain form posting to this page (`intent` names the change). */
-function ManagePartner({ partner, posted }: { partner: Partner; posted?: PartnerManageResult }) {
+function ManagePartner({
+  partner,
+  posted,
+  children,
+}: {
+  partner: Partner;
+  posted?: PartnerManageResult;
+  /** Shown under the forms: the partner's stats. */
+  children?: ReactNode;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const action = manageHref(partner.id);
@@ -404,6 +446,7 @@ function ManagePartner({ partner, posted }: { partner: Partner; posted?: Partner
           )}
         </>
       )}
+      {children}
       <p>
         <Link to="/admin/partners">Close</Link>
       </p>

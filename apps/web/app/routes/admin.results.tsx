@@ -1,5 +1,5 @@
 /** /admin/results: import an event's official results (checked first), settle, see what is stored. */
-import { CSV_MAX_BYTES, resultsUploadSchema } from "@game/core";
+import { CATEGORIES, CSV_MAX_BYTES, resultsUploadSchema } from "@game/core";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
@@ -62,10 +62,12 @@ export default function AdminResults() {
         <p className="muted">
           Upload an event's official results as CSV with the columns <code>Position</code> (a place
           per category, or DNF, DNS, DSQ), <code>First Name</code>, <code>Last Name</code> and{" "}
-          <code>Category</code>; a <code>Racer ID</code> column may replace the names. The whole
-          file is checked first: if any line is wrong, nothing is written. Importing replaces the
-          event's results and scores every frozen team at once; a corrected file simply replaces the
-          old one.
+          <code>Category</code>; a <code>Racer ID</code> column may replace the names. Timing
+          exports work as they are: <code>Rank</code>, one <code>Name</code> column ("BRUNI Loic"),
+          DNF, DNS or DSQ in the time or status column; choose their category below. The whole file
+          is checked first: if any line is wrong, nothing is written. Importing replaces the results
+          of the categories in the file (the others stay) and scores every frozen team at once; a
+          corrected file simply replaces the old one.
         </p>
         <Form method="post" encType="multipart/form-data" className="admin-filters">
           <div className="field">
@@ -75,6 +77,23 @@ export default function AdminResults() {
                 <option key={e.id} value={e.id}>
                   {e.id}. {e.name}
                   {e.settledAt ? " (scored)" : e.frozenAt ? " (teams frozen)" : ""}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="results-category">Category of the file</label>
+            <select
+              id="results-category"
+              name="category"
+              defaultValue={
+                answer?.ok && answer.intent === "preview" ? (answer.category ?? "") : ""
+              }
+            >
+              <option value="">From the file's Category column</option>
+              {CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
                 </option>
               ))}
             </select>
@@ -215,20 +234,22 @@ function Answer({ answer, busy }: { answer: ResultsActionData; busy: boolean }) 
           <strong>
             {answer.fileName} is ready: {count(c.rows)} results for {answer.eventName}
           </strong>{" "}
-          ({count(c.finished)} finished, {c.DNF} DNF, {c.DNS} DNS, {c.DSQ} DSQ).
+          ({count(c.finished)} finished, {c.DNF} DNF, {c.DNS} DNS, {c.DSQ} DSQ). Importing replaces
+          the results of {answer.categories.join(", ")}; other categories stay as they are.
         </p>
         {answer.lockWarning ? <p>{answer.lockWarning}</p> : null}
         <AdminTable
-          label="First rows of the file"
-          caption="First rows of the file"
+          label="Racers matched in the file"
+          caption="Racers matched in the file"
           hideCaption
-          columns={["Line", "Place", "Racer", "Category", num("Points")]}
+          columns={["Line", "Place", "In the file", "Racer", "Category", num("Points")]}
           rows={answer.preview}
         >
           {(r) => (
             <tr key={r.line}>
               <td>{r.line}</td>
               <td>{placeText(r)}</td>
+              <td>{r.asWritten}</td>
               <th scope="row">{r.name}</th>
               <td>{r.category}</td>
               <td className="num">{r.points}</td>
@@ -238,6 +259,7 @@ function Answer({ answer, busy }: { answer: ResultsActionData; busy: boolean }) 
         <Form method="post" className="admin-row-actions">
           <input type="hidden" name="eventId" value={answer.eventId} />
           <input type="hidden" name="csv" value={answer.csv} />
+          {answer.category ? <input type="hidden" name="category" value={answer.category} /> : null}
           <button
             type="submit"
             name="intent"

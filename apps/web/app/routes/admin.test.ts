@@ -210,7 +210,7 @@ describe("racer upload", () => {
 
   it("refuses what it cannot import, with a reason, writing nothing", async () => {
     const cases: [unknown, object, number, RegExp][] = [
-      [[], {}, 400, /^No data to upload\. Please select a valid CSV file\.$/],
+      [[], {}, 400, /^No data to upload\. Please select a valid CSV file\. The file is empty\.$/],
       [
         [{ Category: "Pro Men", "First Name": "A", "Last Name": "B", "Game ID": "99" }],
         {},
@@ -259,7 +259,35 @@ describe("racer upload", () => {
     const none = await answer(await post(null));
     expect(none.body.error).toBe("No data to upload. Please select a valid CSV file.");
     const bad = await answer(await post(new File(["Surname\nX\n"], "bad.csv")));
-    expect(bad.body.error).toBe("The header has no Category, First Name, Last Name column.");
+    expect(bad.body.error).toMatch(/^Line 1: the header has no Category, First Name, Last Name/);
+    // Excel's plain CSV (Windows-1252) is decoded, not mangled.
+    const cp1252 = new Uint8Array([
+      ...new TextEncoder().encode("Category,First Name,Last Name,Game ID\r\nPro Men,Lo"),
+      0xef,
+      ...new TextEncoder().encode("c,Windows,9\r\n"),
+    ]);
+    const latin = await answer(await post(new File([cp1252], "excel.csv")));
+    expect(latin.body).toMatchObject({ ok: true, summary: { encoding: "Windows-1252" } });
+    const names = (await listRacersForAdmin(h.db, { gameId: 9 })).rows.map((r) => r.firstName);
+    expect(names).toContain("Loïc");
+  });
+
+  it("reads the text the browser sends with the same rules; a dry run lists changes, writes nothing", async () => {
+    const text =
+      "Category,First Name,Last Name,Game ID,Price,\n\nPro Men,Text,Upload,8,80000,\nPro Men,Comma,Name, Jr,8,1\n";
+    const before = (await listRacersForAdmin(h.db, { gameId: 8 })).total;
+    const dry = await answer(await upload(undefined, { text, dryRun: true }));
+    expect(dry.status).toBe(200);
+    expect(dry.body.summary).toMatchObject({
+      dryRun: true,
+      created: 1,
+      skipped: [{ line: 4, reason: expect.stringContaining("more cell than the header has") }],
+      changes: [{ line: 3, action: "create", name: "Text Upload" }],
+    });
+    expect((await listRacersForAdmin(h.db, { gameId: 8 })).total).toBe(before);
+    const real = await answer(await upload(undefined, { text }));
+    expect(real.body.summary).toMatchObject({ dryRun: false, created: 1 });
+    expect((await listRacersForAdmin(h.db, { gameId: 8 })).total).toBe(before + 1);
   });
 });
 
@@ -349,6 +377,14 @@ describe("users", () => {
       "blockme is now an admin.",
     );
     expect(await getUserById(h.db, rider.id)).toMatchObject({ accepted: true, role: "admin" });
+    expect((await answer(await change("revoke-admin", rider.id))).body.message).toBe(
+      "blockme is no longer an admin.",
+    );
+    expect((await getUserById(h.db, rider.id))?.role).toBe("player");
+    // The signed-in admin cannot remove their own rights (another admin can).
+    expect((await answer(await change("revoke-admin", admin.id))).body.error).toBe(
+      "You cannot remove your own admin rights: ask another admin.",
+    );
   });
 
   it("lists and searches users", async () => {

@@ -1,4 +1,4 @@
-/** /admin/users: find players; accept, block, or make them admin. */
+/** /admin/users: find players; accept, block, make them admin or remove their admin rights. */
 import { listUsersForAdmin } from "@game/db";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
@@ -7,6 +7,7 @@ import { pageFrom } from "~/components/admin/forms";
 import { Pager, utcText } from "~/components/admin/pager";
 import { changeUser, type UserFormResult } from "~/components/admin/users.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { readForm } from "~/utils/request.server";
 
 const PAGE_SIZE = 50;
 
@@ -31,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
-  const { result, status } = await changeUser(await request.formData(), context, admin);
+  const { result, status } = await changeUser(await readForm(request), context, admin);
   return data(result, { status });
 }
 
@@ -118,7 +119,11 @@ function UserRow({ user, isMe, posted }: { user: Row; isMe: boolean; posted?: Us
               ? null
               : button("block", "Block", true)
             : button("accept", "Accept")}
-          {user.role === "admin" ? null : button("grant-admin", "Make admin", true)}
+          {user.role === "admin"
+            ? isMe
+              ? null
+              : button("revoke-admin", "Remove admin", true)
+            : button("grant-admin", "Make admin", true)}
         </fetcher.Form>
         <div role="status" aria-live="polite">
           {result ? (

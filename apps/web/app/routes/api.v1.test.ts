@@ -9,11 +9,14 @@ import { LOCK_MS, leagueScore, pointsForPosition } from "@game/core";
 import {
   createLeague,
   events,
+  freezeEvent,
   importResults,
   joinByCode,
   listPublicRacers,
   partners,
   saveTeam,
+  teamRacers,
+  teams,
   users,
 } from "@game/db";
 import { createTestDb, type DbHandle } from "@game/db/testing";
@@ -24,9 +27,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { makeUser, testContext } from "../../tests/support/context";
+import { loader as anyApiLoader } from "./api.$";
 import { action as unknownAction, loader as unknownLoader } from "./api.v1.$";
 import { loader as eventsLoader } from "./api.v1.events";
 import { loader as racersLoader } from "./api.v1.events.$id.racers";
+import { loader as resultsLoader } from "./api.v1.events.$id.results";
 import { loader as openApiLoader } from "./api.v1.openapi[.]json";
 import { loader as leaguesLoader } from "./api.v1.rankings.leagues";
 import { loader as playersLoader } from "./api.v1.rankings.players";
@@ -67,6 +72,7 @@ const racer = z.strictObject({
   rank2024: z.number().int(),
   totalPoint2024: z.number().int(),
   price: z.number().int(),
+  previousPrice: z.number().int().nullable(),
 });
 const pageOf = <T extends z.ZodType>(row: T) => ({
   data: z.array(row),
@@ -126,6 +132,23 @@ const shapes = {
       points: z.number().int().nullable(),
       locked: z.boolean(),
     }),
+  }),
+  results: z.strictObject({
+    data: z.array(
+      z.strictObject({
+        racerId: z.number().int(),
+        firstName: z.string(),
+        lastName: z.string(),
+        category: z.enum(["Pro Men", "Pro Women", "17-18 Men", "17-18 Women"]),
+        picture: z.string().nullable(),
+        status: z.enum(["finished", "DNF", "DNS", "DSQ"]),
+        position: z.number().int().positive().nullable(),
+        points: z.number().int(),
+        pickedBy: z.number().int(),
+      }),
+    ),
+    eventId: z.number().int(),
+    category: z.enum(["pro-men", "pro-women", "junior-men", "junior-women"]).nullable(),
   }),
   error: z.strictObject({ error: z.strictObject({ code: z.string(), message: z.string() }) }),
 };
@@ -262,6 +285,56 @@ describe("GET /api/v1/events/:id/racers", () => {
   });
 });
 
+describe("GET /api/v1/events/:id/results", () => {
+  it("lists places and points per racer, by category, optionally one category", async () => {
+    const { res, json, text } = await get(resultsLoader, "/api/v1/events/5/results", {
+      params: { id: "5" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toContain("max-age=30");
+    const body = shapes.results.parse(json);
+    expect(body).toMatchObject({ eventId: 5, category: null });
+    const pool = await listPublicRacers(h.db, 5);
+    expect(body.data).toHaveLength(pool.length);
+    for (const r of body.data) expect(r.points).toBe(pointsForPosition(r.position));
+    // Alice's picks score what the rankings count.
+    const alice = body.data.filter((r) => teamRacerIds.includes(r.racerId));
+    expect(alice.reduce((t, r) => t + r.points, 0)).toBe(scores.Alice_DH);
+    expect(alice.every((r) => r.pickedBy >= 1)).toBe(true);
+    expectNoPersonalData(text);
+
+    const women = shapes.results.parse(
+      (
+        await get(resultsLoader, "/api/v1/events/5/results?category=pro-women", {
+          params: { id: "5" },
+        })
+      ).json,
+    );
+    expect(women.category).toBe("pro-women");
+    expect(women.data.map((r) => r.position)).toEqual(women.data.map((_, i) => i + 1));
+    expect(women.data.every((r) => r.category === "Pro Women")).toBe(true);
+
+    const none = shapes.results.parse(
+      (await get(resultsLoader, "/api/v1/events/6/results", { params: { id: "6" } })).json,
+    );
+    expect(none.data).toEqual([]);
+  });
+
+  it("answers 400 and 404 as JSON", async () => {
+    const bad = await get(resultsLoader, "/api/v1/events/x/results", { params: { id: "x" } });
+    expect(bad.res.status).toBe(400);
+    const wrongCategory = await get(resultsLoader, "/api/v1/events/5/results?category=elite", {
+      params: { id: "5" },
+    });
+    expect(shapes.error.parse(wrongCategory.json).error.code).toBe("bad_request");
+    const missing = await get(resultsLoader, "/api/v1/events/77/results", {
+      params: { id: "77" },
+    });
+    expect(missing.res.status).toBe(404);
+    expect(shapes.error.parse(missing.json).error.code).toBe("event_not_found");
+  });
+});
+
 describe("GET /api/v1/rankings/players", () => {
   it("pages the season ranking and one event's", async () => {
     const season = shapes.players.parse(
@@ -282,12 +355,17 @@ describe("GET /api/v1/rankings/players", () => {
     );
     expectNoPersonalData(text);
 
-    // Past the last page: the last page (what the ranking pages do).
-    const clamped = shapes.players.parse(
+    // Past the last page: an empty page, so a client reading until one stops.
+    const beyond = shapes.players.parse(
       (await get(playersLoader, "/api/v1/rankings/players?page=9")).json,
     );
-    expect(clamped.page).toBe(1);
-    expect(clamped.data).toEqual(season.data);
+    expect(beyond).toMatchObject({ page: 9, pageCount: 1, total: 2, data: [] });
+    // pageSize: one player a page.
+    const one = shapes.players.parse(
+      (await get(playersLoader, "/api/v1/rankings/players?page=2&pageSize=1")).json,
+    );
+    expect(one).toMatchObject({ page: 2, pageCount: 2, pageSize: 1, total: 2 });
+    expect(one.data).toEqual([season.data[1]]);
     // Deep pages of a big season are reachable (a million players is 20,000 pages).
     const deep = await get(playersLoader, "/api/v1/rankings/players?page=20001");
     expect(deep.res.status).toBe(200);
@@ -299,6 +377,9 @@ describe("GET /api/v1/rankings/players", () => {
     ["page=1.5", /page/],
     ["page=abc", /page/],
     ["page=999999999", /page must be at most/],
+    ["pageSize=0", /pageSize must be a positive whole number/],
+    ["pageSize=101", /pageSize must be at most 100/],
+    ["pageSize=ten", /pageSize/],
     ["event=abc", /event/],
   ])("answers 400 JSON for ?%s", async (query, message) => {
     const { res, json } = await get(playersLoader, `/api/v1/rankings/players?${query}`);
@@ -332,6 +413,13 @@ describe("GET /api/v1/rankings/leagues", () => {
     ]);
     expectNoPersonalData(text);
     expect((await get(leaguesLoader, "/api/v1/rankings/leagues?page=-1")).res.status).toBe(400);
+    expect((await get(leaguesLoader, "/api/v1/rankings/leagues?pageSize=500")).res.status).toBe(
+      400,
+    );
+    const beyond = shapes.leagues.parse(
+      (await get(leaguesLoader, "/api/v1/rankings/leagues?page=2")).json,
+    );
+    expect(beyond).toMatchObject({ page: 2, pageCount: 1, data: [] });
   });
 });
 
@@ -360,6 +448,33 @@ describe("GET /api/v1/teams/:username", () => {
     expectNoPersonalData(after.text);
   });
 
+  it("shows a team frozen early by a results import, as the player page does", async () => {
+    const [round2] = await h.db.select().from(events).where(eq(events.id, 6));
+    const lock6 = new Date(round2!.startsAt.getTime() - LOCK_MS);
+    const whileOpen = new Date(lock6.getTime() - 5 * 86_400_000);
+    // The seed prices round 1 only: round 2's team is written directly (the freeze copies it).
+    const ids = (await listPublicRacers(h.db, 5)).slice(0, 6).map((r) => r.id);
+    const [bob] = await h.db.select().from(users).where(eq(users.username, "bob_dh"));
+    const [team] = await h.db.insert(teams).values({ userId: bob!.id, eventId: 6 }).returning();
+    await h.db
+      .insert(teamRacers)
+      .values(ids.map((racerId, slot) => ({ teamId: team!.id, racerId, slot })));
+    const frozenAt = new Date(whileOpen.getTime() + 3_600_000);
+    expect(await freezeEvent(h.db, 6, frozenAt)).not.toBeNull();
+
+    const before = await get(teamLoader, "/api/v1/teams/bob_dh?event=6", {
+      params: { username: "bob_dh" },
+      now: new Date(frozenAt.getTime() - 1),
+    });
+    expect(before.res.status).toBe(403);
+    const after = await get(teamLoader, "/api/v1/teams/bob_dh?event=6", {
+      params: { username: "bob_dh" },
+      now: frozenAt,
+    });
+    expect(after.res.status).toBe(200);
+    expect(shapes.team.parse(after.json).data.eventId).toBe(6);
+  });
+
   it("answers 404 for unknown players, events and teams, 400 for a bad event", async () => {
     const cases: [string, string, number, string][] = [
       ["/api/v1/teams/nobody?event=5", "nobody", 404, "player_not_found"],
@@ -385,6 +500,8 @@ describe("GET /api/v1/openapi.json", () => {
       [
         "/events",
         "/events/{id}/racers",
+        "/events/{id}/results",
+        "/racers/{id}/rounds",
         "/rankings/leagues",
         "/rankings/players",
         "/teams/{username}",
@@ -404,6 +521,9 @@ describe("GET /api/v1/openapi.json", () => {
     const rc = await sample(racersLoader, "/api/v1/events/5/racers", { id: "5" });
     expect(Object.keys(rc).sort()).toEqual(keysOf("RacersResponse"));
     expect(Object.keys(rc.data[0]).sort()).toEqual(keysOf("Racer"));
+    const rs = await sample(resultsLoader, "/api/v1/events/5/results", { id: "5" });
+    expect(Object.keys(rs).sort()).toEqual(keysOf("ResultsResponse"));
+    expect(Object.keys(rs.data[0]).sort()).toEqual(keysOf("RaceResult"));
     const pl = await sample(playersLoader, "/api/v1/rankings/players");
     expect(Object.keys(pl).sort()).toEqual(keysOf("PlayerRankingsResponse"));
     expect(Object.keys(pl.data[0]).sort()).toEqual(keysOf("PlayerRanking"));
@@ -454,6 +574,23 @@ describe("an unknown /api/v1 path", () => {
     expect(routeFileFor("/api/v1/events")).toBe("routes/api.v1.events.ts");
     expect(routeFileFor("/api/v1/events/5/racers")).toBe("routes/api.v1.events.$id.racers.ts");
     expect(routeFileFor("/no/such/page")).toBe("routes/$.tsx");
+    // Any other version or path under /api/ is the API's too.
+    for (const path of ["/api/v2/events", "/api/v2", "/api", "/api/", "/api/events/5"]) {
+      expect(routeFileFor(path), path).toBe("routes/api.$.ts");
+    }
+    expect(routeFileFor("/api/v1/events/5/results")).toBe("routes/api.v1.events.$id.results.ts");
+  });
+
+  it("answers /api/v2/... with the API's JSON 404, not HTML", async () => {
+    const { res, json } = await get(anyApiLoader, "/api/v2/events", {
+      params: { "*": "v2/events" },
+      headers: { Origin: "https://bikes.example" },
+    });
+    expect(res.status).toBe(404);
+    expect(res.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
+    expect(res.headers.get("Access-Control-Allow-Origin")).toBe("https://bikes.example");
+    expect(res.headers.get("RateLimit-Limit")).toBe("120");
+    expect(shapes.error.parse(json).error.code).toBe("not_found");
   });
 
   it("answers a JSON 404 in the API's error shape, with the API's headers", async () => {

@@ -13,6 +13,7 @@ import { loadEventHome } from "~/components/team/event-home.server";
 import { HowItWorks } from "~/components/team/how-it-works";
 import { LockNotice } from "~/components/team/lock-notice";
 import { PlayerGreeting } from "~/components/team/player-greeting";
+import { SeasonChanges } from "~/components/team/season-changes";
 import teamStyles from "~/components/team/team.css?url";
 
 export const links: LinksFunction = () => [
@@ -89,6 +90,7 @@ export default function EventHome() {
                 budget={home.budget}
                 emptyMessage="You have not picked any riders yet."
               />
+              {home.season ? <SeasonChanges season={home.season} /> : null}
               <Link className="button button--primary" to={setupHref}>
                 {home.hasTeam ? "Edit Your Team" : "Create Your Team"}
               </Link>

@@ -7,7 +7,11 @@ import {
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthPage } from "~/components/auth/auth-page";
 import { getUser, safeRedirect } from "~/utils/auth.server";
+import { keepRetryAfter } from "~/utils/headers";
 import { AFTER_LOGIN, authAction } from "~/utils/login.server";
+
+// A 429 keeps its exact Retry-After (Remix sends only the cookies of an action's headers).
+export const headers = keepRetryAfter;
 
 export const meta: MetaFunction = () => [{ title: "Login · Gravity Fantasy" }];
 

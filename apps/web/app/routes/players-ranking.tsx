@@ -88,6 +88,13 @@ export default function PlayersRanking() {
             ? " Arrows show the move since the last scored event."
             : " Points are the team's score in this event only."}
         </p>
+        {view.eventId === null ? (
+          <p className="muted" data-testid="scored-rounds">
+            {data.views.length === 0
+              ? "No round has been scored yet."
+              : `Scored rounds (${data.views.length}): ${data.views.map((v) => v.name).join(", ")}. Season points are the sum over these rounds.`}
+          </p>
+        ) : null}
       </div>
     </GameBackdrop>
   );

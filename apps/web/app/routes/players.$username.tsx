@@ -61,6 +61,35 @@ export default function PlayerPage() {
           data={events.map((e) => ({ id: e.id, label: e.label, name: e.name, value: e.points }))}
           emptyMessage={`${name} has no scored events yet: points appear when an event's results are in.`}
         />
+        {events.length > 0 ? (
+          <table className="table">
+            <caption>Season after each round</caption>
+            <thead>
+              <tr>
+                <th scope="col">Round</th>
+                <th scope="col" className="num">
+                  Points
+                </th>
+                <th scope="col" className="num">
+                  Season points
+                </th>
+                <th scope="col" className="num">
+                  Season rank
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {events.map((e) => (
+                <tr key={e.id}>
+                  <th scope="row">{e.name}</th>
+                  <td className="num">{count(e.points)}</td>
+                  <td className="num">{count(e.seasonPoints)}</td>
+                  <td className="num">{e.seasonRank ? ordinal(e.seasonRank) : "-"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
       </div>
       {[...events].reverse().map((e) => (
         <section className="panel" key={e.id} aria-labelledby={`event-${e.id}`}>

@@ -33,9 +33,10 @@ const sections: LegalSection[] = [
           and the invitations you send or receive (including the guest's e-mail address).
         </li>
         <li>
-          <strong>Sign-in data:</strong> a record of each signed-in session (when it started and
-          expires, and your browser's name) and short-lived counters of login and sign-up attempts
-          per IP address and e-mail address.
+          <strong>Sign-in data:</strong> a record of each signed-in session (when it started, when
+          it was last used and your browser's name), password-reset links you ask for (kept only as
+          a fingerprint, valid for one hour), and short-lived counters of login, sign-up and reset
+          attempts per IP address and e-mail address.
         </li>
       </ul>
     ),
@@ -81,8 +82,9 @@ const sections: LegalSection[] = [
         <p>We use two cookies, both necessary for the game, and no tracking cookies:</p>
         <ul>
           <li>
-            <code>gf_session</code>: keeps you logged in for up to 30 days. It holds only a random
-            token, is not readable by scripts, and is deleted when you log out.
+            <code>gf_session</code>: keeps you logged in for up to 30 days, or until you have not
+            used the game for 7 days. It holds only a random token, is not readable by scripts, and
+            stops working when you log out or sign out everywhere from your account page.
           </li>
           <li>
             <code>gf_game</code>: remembers the event you looked at last, for one year.
@@ -107,8 +109,9 @@ const sections: LegalSection[] = [
     body: (
       <p>
         Your account and game data for as long as your account exists. Session records until they
-        expire or you log out; attempt counters for at most an hour. When you ask us to delete your
-        account, we delete your account, teams and league memberships within 30 days.
+        end (30 days, 7 days unused, or when you log out); reset links and attempt counters for at
+        most an hour. When you ask us to delete your account, we delete your account, teams and
+        league memberships within 30 days.
       </p>
     ),
   },
@@ -117,10 +120,10 @@ const sections: LegalSection[] = [
     title: "Security",
     body: (
       <p>
-        Passwords are hashed with scrypt, sessions are stored on our side and can be revoked, the
-        session cookie is HttpOnly and sent over HTTPS in production, and repeated login attempts
-        are slowed down. No system is perfectly secure: please use a password you do not use
-        elsewhere.
+        Passwords are hashed with scrypt and common passwords are refused, sessions are stored on
+        our side and can be revoked (you can sign out everywhere), the session cookie is HttpOnly
+        and sent over HTTPS in production, and repeated login attempts are slowed down. No system is
+        perfectly secure: please use a password you do not use elsewhere.
       </p>
     ),
   },

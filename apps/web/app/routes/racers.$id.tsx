@@ -67,6 +67,20 @@ export default function RacerPage() {
           }))}
           emptyMessage={`${name} has no scored results yet.`}
         />
+        {events.length > 1 ? (
+          <BarChart
+            title={`${name}'s price per round`}
+            unit="price"
+            format={formatPrice}
+            data={events.map((e) => ({ id: e.id, label: e.label, name: e.name, value: e.price }))}
+          />
+        ) : null}
+        {events.length > 1 ? (
+          <p className="muted">
+            Prices move between rounds with results (podium +15%, top 10 +8%, DNF or DNS down):{" "}
+            <Link to="/about#prices">how prices change</Link>.
+          </p>
+        ) : null}
       </div>
       <section className="panel" aria-labelledby="picks">
         <h2 id="picks">Picked by</h2>

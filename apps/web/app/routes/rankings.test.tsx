@@ -49,10 +49,16 @@ async function answer(value: unknown): Promise<{ status: number; body: Record<st
   return { status: v.init?.status ?? 200, body: v.data as Record<string, unknown> };
 }
 
-function upload(csv: string, intent: "preview" | "import", cookie = adminCookie) {
+function upload(
+  csv: string | Uint8Array<ArrayBuffer>,
+  intent: "preview" | "import",
+  cookie = adminCookie,
+  category?: string,
+) {
   const form = new FormData();
   form.set("eventId", "5");
   form.set("intent", intent);
+  if (category !== undefined) form.set("category", category);
   form.set("file", new File([csv], "round-1.csv", { type: "text/csv" }));
   return adminResults.action({
     request: new Request("http://localhost/admin/results", {
@@ -131,6 +137,63 @@ describe("admin results page", () => {
       counts: { rows: 2, finished: 1, DNF: 1 },
       lockWarning: null,
     });
+    expect(await h.db.select().from(auditLog)).toEqual([]);
+  });
+
+  it("checks a timing export for the category chosen, showing each name as written and matched", async () => {
+    const timing = [
+      "Rank,Bib,Name,Nation,Time",
+      `1,7,${men[1]!.lastName.toUpperCase()} ${men[1]!.firstName},FRA,3:01.442`,
+      `,3,${men[0]!.lastName.toUpperCase()} ${men[0]!.firstName},FRA,DNF`,
+    ].join("\n");
+    const preview = await answer(await upload(timing, "preview", adminCookie, "Pro Men"));
+    expect(preview.body).toMatchObject({
+      ok: true,
+      intent: "preview",
+      category: "Pro Men",
+      categories: ["Pro Men"],
+      counts: { rows: 2, finished: 1, DNF: 1 },
+    });
+    const rows = (
+      preview.body.preview as { asWritten: string; name: string; status: string }[]
+    ).map((r) => [r.asWritten, r.name, r.status]);
+    expect(rows).toEqual([
+      [
+        `${men[1]!.lastName.toUpperCase()} ${men[1]!.firstName}`,
+        `${men[1]!.firstName} ${men[1]!.lastName}`,
+        "finished",
+      ],
+      [
+        `${men[0]!.lastName.toUpperCase()} ${men[0]!.firstName}`,
+        `${men[0]!.firstName} ${men[0]!.lastName}`,
+        "DNF",
+      ],
+    ]);
+    // Chosen as another category, the men are not found there.
+    const wrong = await answer(await upload(timing, "preview", adminCookie, "Pro Women"));
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.issues).toEqual([
+      `Line 2: ${men[1]!.lastName.toUpperCase()} ${men[1]!.firstName} races in Pro Men, not Pro Women.`,
+      `Line 3: ${men[0]!.lastName.toUpperCase()} ${men[0]!.firstName} races in Pro Men, not Pro Women.`,
+    ]);
+    // Excel's plain CSV (Windows-1252) keeps its accents.
+    const cp1252 = Uint8Array.from(
+      [...`Rank,Name\n1,${men[0]!.lastName.toUpperCase()} ${men[0]!.firstName}\n`].map((c) =>
+        c.charCodeAt(0),
+      ),
+    );
+    expect(Math.max(...cp1252)).toBeLessThan(256);
+    const windows = await answer(await upload(cp1252, "preview", adminCookie, "Pro Men"));
+    expect(windows.body).toMatchObject({ ok: true, counts: { rows: 1 } });
+    expect(men[0]!.firstName).toBe("Loïc");
+    expect((windows.body.preview as { asWritten: string }[])[0]!.asWritten).toBe("BRUNI Loïc");
+    const binary = await answer(
+      await upload(Uint8Array.from([0x50, 0x4b, 3, 4, 0, 0]), "preview", adminCookie, "Pro Men"),
+    );
+    expect(binary.status).toBe(400);
+    expect(String(binary.body.error)).toMatch(/^This is not a text CSV file|Excel/);
+    const unknown = await answer(await upload(timing, "preview", adminCookie, "Masters"));
+    expect(unknown.body).toMatchObject({ ok: false, error: 'Unknown category "Masters".' });
     expect(await h.db.select().from(auditLog)).toEqual([]);
   });
 

@@ -14,6 +14,7 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { LockNotice } from "~/components/team/lock-notice";
+import { SeasonChanges } from "~/components/team/season-changes";
 import { loadTeamSetup, teamSetupAction } from "~/components/team/setup.server";
 import teamStyles from "~/components/team/team.css?url";
 import { TeamBuilder } from "~/components/team/team-builder";
@@ -35,6 +36,13 @@ export const loader = ({ request, context }: LoaderFunctionArgs) => loadTeamSetu
 
 export const action = ({ request, context }: ActionFunctionArgs) =>
   teamSetupAction(request, context);
+
+/** "A", "A and B", "A, B and C". */
+function listNames(names: readonly string[]): string {
+  return names.length <= 1
+    ? (names[0] ?? "")
+    : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
 
 export default function TeamSetup() {
   const d = useLoaderData<typeof loader>();
@@ -64,12 +72,24 @@ export default function TeamSetup() {
           {d.editable.reason}
         </p>
       )}
+      {d.withdrawn.length > 0 ? (
+        <p className="notice" role="status">
+          {listNames(d.withdrawn)} {d.withdrawn.length === 1 ? "has" : "have"} withdrawn from this
+          round and will not score. Your team keeps them; replace them before the lock if you can.
+        </p>
+      ) : null}
+      {d.season && (d.season.fixes.length > 0 || d.season.previous) ? (
+        <section className="card team-page__season" aria-label="Since the last round">
+          <SeasonChanges season={d.season} />
+        </section>
+      ) : null}
       <TeamBuilder
         // The draft is page state: start afresh only when the event changes.
         key={d.event.id}
         eventId={d.event.id}
         racers={d.racers}
         draft={d.draft}
+        paid={d.paid}
         hasTeam={d.hasTeam}
         budget={d.budget}
         category={d.category}

@@ -1,5 +1,5 @@
 import { CATEGORIES, type Category, categoryFromSlug, categoryToSlug } from "@game/core";
-import { listRacers } from "@game/db";
+import { listRacers, previousRoundPrices } from "@game/db";
 import { type RacerSort, RacerTable } from "@game/widgets/racer-table";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
@@ -21,7 +21,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const category: Category = categoryFromSlug(params.get("category") ?? "") ?? CATEGORIES[0];
   const game = await getCurrentGame(request, context);
-  const rows = game ? await listRacers(context.db, { gameId: game.id, category }) : [];
+  const [rows, previous] = game
+    ? await Promise.all([
+        listRacers(context.db, { gameId: game.id, category }),
+        previousRoundPrices(context.db, game.id),
+      ])
+    : [[], new Map<number, number>()];
   return {
     game: toBackdropGame(game),
     category,
@@ -34,6 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       picture: r.picture,
       rank2024: r.rank2024,
       price: r.price,
+      previousPrice: previous.get(r.id) ?? null,
     })),
   };
 }
@@ -72,6 +78,8 @@ export default function ViewRacers() {
           }
           renderLink={({ href, ...rest }) => <Link to={href} preventScrollReset {...rest} />}
           placeholderSrc="/img/racer_portrait/placeholder.svg"
+          // From round 2 of a series: each price against the round before (decision 0100).
+          showPriceChange={racers.some((r) => r.previousPrice !== null)}
           emptyMessage={
             game ? `No ${category} racers are listed for ${game.name} yet.` : "No events yet."
           }

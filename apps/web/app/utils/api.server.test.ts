@@ -11,6 +11,8 @@ import {
   CACHE,
   cacheControl,
   etagOf,
+  PARTNER_KEY_HEADER,
+  PARTNER_RATE_LIMIT,
 } from "./api.server";
 
 let h: DbHandle;
@@ -152,6 +154,91 @@ describe("apiGet", () => {
     expect((await call(async () => data, { ip: "203.0.113.9", now: later })).status).toBe(200);
     const counters = await h.db.select().from(rateLimits);
     expect(counters.map((c) => c.key)).toContain("api:ip:203.0.113.9");
+  });
+});
+
+describe("RateLimit headers and the partner key", () => {
+  const rate = (res: Response) => ({
+    limit: res.headers.get("RateLimit-Limit"),
+    remaining: res.headers.get("RateLimit-Remaining"),
+    reset: res.headers.get("RateLimit-Reset"),
+  });
+
+  it("tells every answer its quota, errors included, and lets partner pages read it", async () => {
+    const now = new Date("2027-04-01T08:00:00Z");
+    const first = await call(async () => data, {
+      ip: "198.51.100.1",
+      now,
+      headers: { Origin: partnerOrigin },
+    });
+    expect(rate(first)).toEqual({ limit: "120", remaining: "119", reset: "60" });
+    expect(first.headers.get("Access-Control-Expose-Headers")).toBe(
+      "ETag, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset",
+    );
+    const missing = await call(
+      async () => {
+        throw new ApiError(404, "nope", "No.");
+      },
+      { ip: "198.51.100.1", now: new Date(now.getTime() + 20_000) },
+    );
+    expect(missing.status).toBe(404);
+    expect(rate(missing)).toEqual({ limit: "120", remaining: "118", reset: "40" });
+  });
+
+  it("gives a request with an enabled partner's key the partner quota, per key and IP", async () => {
+    const now = new Date("2027-04-02T08:00:00Z");
+    const keyed = { [PARTNER_KEY_HEADER]: "pk_cors_test" };
+    const ip = "198.51.100.7";
+    for (let i = 0; i < API_RATE_LIMIT.limit + 5; i++) {
+      const res = await call(async () => data, { ip, now, headers: keyed });
+      expect(res.status).toBe(200);
+    }
+    const res = await call(async () => data, { ip, now, headers: keyed });
+    expect(rate(res)).toEqual({
+      limit: String(PARTNER_RATE_LIMIT.limit),
+      remaining: String(PARTNER_RATE_LIMIT.limit - API_RATE_LIMIT.limit - 6),
+      reset: "60",
+    });
+    // The same IP without the key has its own, smaller quota, untouched by the keyed calls.
+    expect(rate(await call(async () => data, { ip, now }))).toMatchObject({
+      limit: "120",
+      remaining: "119",
+    });
+    const counters = (await h.db.select().from(rateLimits)).map((c) => c.key);
+    expect(counters.some((k) => /^api:partner:\d+:ip:198\.51\.100\.7$/.test(k))).toBe(true);
+  });
+
+  it("refuses an unknown or disabled partner's key with 401 JSON (a typo is not silently anonymous)", async () => {
+    await h.db.insert(partners).values({
+      name: "Switched off",
+      publishableKey: "pk_off_test",
+      origins: ["https://off.example"],
+      disabledAt: new Date(),
+    });
+    for (const key of ["pk_typo", "pk_off_test"]) {
+      let ran = false;
+      const res = await call(
+        async () => {
+          ran = true;
+          return data;
+        },
+        { ip: "198.51.100.8", headers: { [PARTNER_KEY_HEADER]: key, Origin: partnerOrigin } },
+      );
+      expect(res.status, key).toBe(401);
+      expect(res.headers.get("Cache-Control")).toBe("no-store");
+      expect(res.headers.get("Access-Control-Allow-Origin")).toBe(partnerOrigin);
+      expect((await res.json()).error.code).toBe("invalid_partner_key");
+      expect(ran).toBe(false);
+    }
+  });
+
+  it("lets browsers send the key (preflight allows the header)", async () => {
+    const request = new Request("http://localhost/api/v1/events", {
+      method: "OPTIONS",
+      headers: { Origin: partnerOrigin, "Access-Control-Request-Method": "GET" },
+    });
+    const res = await apiGet({ request, context: ctx(), params: {} }, CACHE.live, async () => data);
+    expect(res.headers.get("Access-Control-Allow-Headers")).toContain(PARTNER_KEY_HEADER);
   });
 });
 

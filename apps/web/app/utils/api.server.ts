@@ -6,9 +6,18 @@
 import { createHash } from "node:crypto";
 import type { CategorySlug } from "@game/core";
 import { CATEGORY_SLUGS } from "@game/core";
-import { hit, isPartnerOrigin, PUBLIC_MAX_PAGE } from "@game/db";
+import {
+  getPartnerByKey,
+  hit,
+  isPartnerOrigin,
+  PUBLIC_MAX_PAGE,
+  PUBLIC_MAX_PAGE_SIZE,
+  PUBLIC_PAGE_SIZE,
+} from "@game/db";
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { logError } from "./log.server";
+import { countApiCall } from "./partner-stats.server";
 
 /** `Cache-Control` of a successful answer. */
 export interface CachePolicy {
@@ -31,6 +40,16 @@ export const CACHE = {
 
 /** Requests per IP per window, all endpoints together. Generous: widgets fetch once per view. */
 export const API_RATE_LIMIT = { limit: 120, windowMs: 60_000 };
+/**
+ * Requests per window for a request carrying an enabled partner's publishable key, counted per
+ * key and IP: a partner's servers rendering pages get room, and a copied key (it is public) used
+ * elsewhere cannot use up the partner's own count (docs/decisions/0088).
+ */
+export const PARTNER_RATE_LIMIT = { limit: 1200, windowMs: 60_000 };
+/** The request header that carries a partner's publishable key. */
+export const PARTNER_KEY_HEADER = "X-Partner-Key";
+/** Response headers every answer carries (IETF draft names), readable by partner pages. */
+const RATE_LIMIT_HEADERS = ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"];
 
 export function cacheControl(policy: CachePolicy): string {
   return `public, max-age=${policy.maxAge}, s-maxage=${policy.sMaxAge}, stale-while-revalidate=${policy.staleWhileRevalidate}`;
@@ -72,6 +91,10 @@ const positiveInt = (what: string, max = 2_147_483_647) =>
 export const idParam = (what: string) => positiveInt(what);
 /** `?page=`: 1-based, bounded. */
 export const pageParam = positiveInt("page", PUBLIC_MAX_PAGE).default(1);
+/** `?pageSize=`: rows a page, 1 to 100, 50 by default. */
+export const pageSizeParam = positiveInt("pageSize", PUBLIC_MAX_PAGE_SIZE).default(
+  PUBLIC_PAGE_SIZE,
+);
 
 const SLUGS = Object.values(CATEGORY_SLUGS) as [CategorySlug, ...CategorySlug[]];
 /** `?category=pro-men|pro-women|junior-men|junior-women`. */
@@ -122,7 +145,9 @@ export async function corsHeaders(
   if (origin === new URL(request.url).origin) return headers;
   if (await isPartnerOrigin(context.db, origin)) {
     headers["Access-Control-Allow-Origin"] = origin;
-    headers["Access-Control-Expose-Headers"] = "ETag, Retry-After";
+    headers["Access-Control-Expose-Headers"] = ["ETag", "Retry-After", ...RATE_LIMIT_HEADERS].join(
+      ", ",
+    );
   }
   return headers;
 }
@@ -178,18 +203,53 @@ export function jsonResponse(
 
 // ---- The handler ---------------------------------------------------------------------------------
 
-async function rateLimited(context: AppLoadContext): Promise<ApiError | null> {
-  const result = await hit(context.db, `api:ip:${context.clientIp || "unknown"}`, {
-    ...API_RATE_LIMIT,
-    now: context.now(),
-  });
-  if (result.allowed) return null;
-  return new ApiError(
-    429,
-    "rate_limited",
-    `Too many requests. Try again in ${result.retryAfterSeconds} seconds.`,
-    { "Retry-After": String(result.retryAfterSeconds) },
-  );
+/**
+ * Counts the request against its quota: the partner key's (per key and IP) when it carries an
+ * enabled partner's key, else the IP's. Answers the `RateLimit-*` headers for the response, and
+ * the refusal when over the quota or when the key is unknown (a typo should not pass silently
+ * as an anonymous call).
+ */
+async function rateLimited(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ headers: Record<string, string>; refusal: ApiError | null }> {
+  const ip = context.clientIp || "unknown";
+  const key = request.headers.get(PARTNER_KEY_HEADER)?.trim();
+  let rule = API_RATE_LIMIT;
+  let counter = `api:ip:${ip}`;
+  if (key) {
+    const partner = await getPartnerByKey(context.db, key);
+    if (!partner) {
+      return {
+        headers: {},
+        refusal: new ApiError(
+          401,
+          "invalid_partner_key",
+          `The ${PARTNER_KEY_HEADER} header is not the key of an enabled partner.`,
+        ),
+      };
+    }
+    rule = PARTNER_RATE_LIMIT;
+    counter = `api:partner:${partner.id}:ip:${ip}`;
+  }
+  const now = context.now();
+  const result = await hit(context.db, counter, { ...rule, now });
+  const resetSeconds = Math.max(0, Math.ceil((result.resetAt.getTime() - now.getTime()) / 1000));
+  const headers = {
+    "RateLimit-Limit": String(rule.limit),
+    "RateLimit-Remaining": String(Math.max(0, rule.limit - result.count)),
+    "RateLimit-Reset": String(resetSeconds),
+  };
+  if (result.allowed) return { headers, refusal: null };
+  return {
+    headers,
+    refusal: new ApiError(
+      429,
+      "rate_limited",
+      `Too many requests. Try again in ${result.retryAfterSeconds} seconds.`,
+      { "Retry-After": String(result.retryAfterSeconds) },
+    ),
+  };
 }
 
 /**
@@ -208,13 +268,17 @@ export async function apiGet(
   let cors: Record<string, string> = { Vary: "Origin" };
   try {
     cors = await corsHeaders(request, context);
-    const limited = await rateLimited(context);
-    if (limited) return errorResponse(limited, cors);
+    const limit = await rateLimited(request, context);
+    // The quota headers go on every answer, errors included (merged with CORS and Vary).
+    cors = { ...cors, ...limit.headers };
+    if (limit.refusal) return errorResponse(limit.refusal, cors);
+    // Partner stats: a call from a partner's page, counted in memory (never delays the answer).
+    countApiCall(request, context);
     const data = await run(new URL(request.url));
     return jsonResponse(request, data, policy, cors);
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error, cors);
-    console.error("API error", request.method, new URL(request.url).pathname, error);
+    logError(`API error ${request.method} ${new URL(request.url).pathname}`, error);
     return errorResponse(new ApiError(500, "internal", "Something went wrong on our side."), cors);
   }
 }
@@ -225,7 +289,10 @@ export async function preflight(request: Request, context: AppLoadContext): Prom
   const headers = new Headers(cors);
   if (cors["Access-Control-Allow-Origin"]) {
     headers.set("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS");
-    headers.set("Access-Control-Allow-Headers", "Accept, Content-Type, If-None-Match");
+    headers.set(
+      "Access-Control-Allow-Headers",
+      `Accept, Content-Type, If-None-Match, ${PARTNER_KEY_HEADER}`,
+    );
     headers.set("Access-Control-Max-Age", "86400");
   }
   return new Response(null, { status: 204, headers });

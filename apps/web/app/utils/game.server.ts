@@ -1,5 +1,6 @@
 import { type EventRow, getEvent, listEvents } from "@game/db";
 import { type AppLoadContext, createCookie } from "@remix-run/node";
+import { parseId } from "./request.server";
 
 /** The game the player chose last (spec: "the current game"), remembered for a year. */
 const gameCookie = createCookie("gf_game", { path: "/", sameSite: "lax", maxAge: 365 * 86400 });
@@ -17,13 +18,13 @@ export async function getCurrentGame(
   request: Request,
   context: AppLoadContext,
 ): Promise<EventRow | null> {
-  const fromQuery = Number(new URL(request.url).searchParams.get("game"));
-  if (Number.isSafeInteger(fromQuery) && fromQuery > 0) {
+  const fromQuery = parseId(new URL(request.url).searchParams.get("game"));
+  if (fromQuery !== null) {
     const e = await getEvent(context.db, fromQuery);
     if (e) return e;
   }
-  const remembered = Number(await gameCookie.parse(request.headers.get("Cookie")));
-  if (Number.isSafeInteger(remembered) && remembered > 0) {
+  const remembered = parseId(await gameCookie.parse(request.headers.get("Cookie")));
+  if (remembered !== null) {
     const e = await getEvent(context.db, remembered);
     if (e) return e;
   }

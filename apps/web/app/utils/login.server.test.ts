@@ -123,7 +123,7 @@ describe("sign-up", () => {
     const weak = await post("signup", { ...newPlayer(), password: "short" }, ctx());
     expect(weak.status).toBe(400);
     expect(weak.data).toMatchObject({
-      fieldErrors: { password: "Use at least 8 characters for your password." },
+      fieldErrors: { password: "Use at least 10 characters for your password." },
     });
     const malformed = await post("signup", { ...newPlayer(), email: "not-an-email" }, ctx());
     expect(malformed.data).toMatchObject({
@@ -290,34 +290,61 @@ describe("login", () => {
 });
 
 describe("rate limits", () => {
-  it("refuses the 11th rapid login attempt for one e-mail with 429 and Retry-After", async () => {
+  it("refuses the 11th rapid login attempt for one e-mail from one client with 429 and Retry-After", async () => {
     const p = newPlayer();
     await post("signup", p, ctx());
-    // Ten rapid attempts at once, from different IPs: the per-e-mail limit is the one that bites.
+    const attacker = "192.0.2.66";
+    // Ten rapid attempts at once from one client: the per e-mail and client limit bites.
     const statuses = await Promise.all(
       Array.from({ length: 10 }, async () => {
-        return (await post("login", { email: p.email, password: "wrong-password" }, ctx())).status;
+        return (
+          await post("login", { email: p.email, password: "wrong-password" }, ctx({ ip: attacker }))
+        ).status;
       }),
     );
     expect(statuses).toEqual(Array(10).fill(401));
-    // Even the right password is refused now: the attempt is not even checked.
-    const eleventh = await post("login", { email: p.email, password: p.password }, ctx());
+    // Even the right password is refused from that client now: the attempt is not even checked.
+    const eleventh = await post(
+      "login",
+      { email: p.email, password: p.password },
+      ctx({ ip: attacker }),
+    );
     expect(eleventh.status).toBe(429);
     expect(Number(eleventh.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(eleventh.data).toMatchObject({ formError: expect.stringMatching(/^Too many attempts/) });
     expect(eleventh.headers.get("Set-Cookie")).toBeNull();
   });
 
+  it("never locks the owner out: an attacker's failures lock only the attacker's client", async () => {
+    const p = newPlayer();
+    await post("signup", p, ctx());
+    const attacker = "192.0.2.99";
+    for (let i = 0; i < AUTH_LIMITS.login.pair.limit + 5; i++) {
+      await post("login", { email: p.email, password: "guess-guess" }, ctx({ ip: attacker }));
+    }
+    const locked = await post(
+      "login",
+      { email: p.email, password: p.password },
+      ctx({ ip: attacker }),
+    );
+    expect(locked.status).toBe(429);
+    // The owner, from their own client, logs in as usual.
+    const owner = await post("login", { email: p.email, password: p.password }, ctx());
+    expect(owner.status).toBe(302);
+    expect(owner.headers.get("Set-Cookie")).toMatch(/^gf_session=/);
+  });
+
   it("lets the window pass, and forgives earlier mistakes after a successful login", async () => {
     const p = newPlayer();
     await post("signup", p, ctx());
+    const ip = "192.0.2.10";
     let clock = new Date("2026-05-01T10:00:00Z");
-    const at = () => ({ ...ctx(), now: () => clock });
-    const key = limitKey("login", "email", p.email.toLowerCase());
+    const at = () => ({ ...ctx({ ip }), now: () => clock });
+    const key = limitKey("login", "pair", `${p.email.toLowerCase()}|${ip}`);
     const fill = (count: number) =>
       Promise.all(
         Array.from({ length: count }, () =>
-          hit(h.db, key, { ...AUTH_LIMITS.login.email, now: clock }),
+          hit(h.db, key, { ...AUTH_LIMITS.login.pair, now: clock }),
         ),
       );
     await fill(9);
@@ -325,7 +352,7 @@ describe("rate limits", () => {
     // The counter was cleared by the success: ten more attempts are allowed.
     await fill(10);
     expect((await post("login", { email: p.email, password: p.password }, at())).status).toBe(429);
-    clock = new Date(clock.getTime() + AUTH_LIMITS.login.email.windowMs);
+    clock = new Date(clock.getTime() + AUTH_LIMITS.login.pair.windowMs);
     expect((await post("login", { email: p.email, password: p.password }, at())).status).toBe(302);
   });
 

@@ -29,7 +29,8 @@ import {
 } from "~/components/auth/auth-result";
 import { safeRedirect } from "./auth.server";
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from "./password.server";
-import { checkAuthLimit, clearEmailLimit, tooManyAttemptsMessage } from "./rate-limit.server";
+import { checkAuthLimit, clearAuthLimit, tooManyAttemptsMessage } from "./rate-limit.server";
+import { readForm } from "./request.server";
 import { clearSessionCookie, readSessionToken, serializeSessionToken } from "./session.server";
 
 /** Where a player lands after logging in when the form did not say (spec: /homepage). */
@@ -100,7 +101,7 @@ async function verifyLogin(context: AppLoadContext, form: FormData): Promise<Use
   if (needsRehash(account.passwordHash)) {
     await updatePasswordHash(context.db, account.id, await hashPassword(password));
   }
-  await clearEmailLimit(context, "login", email);
+  await clearAuthLimit(context, "login", email);
   return user;
 }
 
@@ -171,7 +172,7 @@ async function startSession(
  * a redirect on success, the form's errors with a 4xx status otherwise.
  */
 export async function authAction(mode: AuthMode, request: Request, context: AppLoadContext) {
-  const form = await request.clone().formData();
+  const form = await readForm(request.clone());
   const to = safeRedirect(form.get("redirectTo"), AFTER_LOGIN);
   try {
     const user = await authenticator(context).authenticate(mode, request);

@@ -6,6 +6,7 @@
 import { markMailFailed, markMailSent, type OutgoingMail, recordMail } from "@game/db";
 import type { AppLoadContext } from "@remix-run/node";
 import nodemailer, { type Transporter } from "nodemailer";
+import { logError } from "./log.server";
 
 export type MailStatus = "sent" | "failed" | "stored";
 
@@ -65,9 +66,10 @@ export async function sendMail(context: AppLoadContext, mail: OutgoingMail): Pro
     return { id: row.id, status: "sent" };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    console.error(`mail ${row.id} to ${mail.to} failed: ${message}`);
+    // The outbox row has the address; the log gets the mail's id only.
+    logError(`mail ${row.id} failed`, error, { expected: true });
     await markMailFailed(context.db, row.id, message).catch((e) =>
-      console.error(`mail ${row.id}: could not record the failure`, e),
+      logError(`mail ${row.id}: could not record the failure`, e),
     );
     return { id: row.id, status: "failed", error: message };
   }

@@ -10,6 +10,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { shortEventLabel } from "~/components/charts/labels";
 import { toBackdropGame } from "~/components/game-backdrop";
 import { getCurrentGame } from "./game.server";
+import { parseId } from "./request.server";
 
 function notFound(): Response {
   return new Response("Not Found", { status: 404 });
@@ -90,6 +91,8 @@ export async function loadPlayerPage(request: Request, context: AppLoadContext, 
       points: e.points,
       rank: e.rank,
       players: e.players,
+      seasonPoints: e.seasonPoints,
+      seasonRank: e.seasonRank,
       team: (profile.teams[e.eventId] ?? []).map((r) => ({
         id: r.racerId,
         firstName: r.firstName,
@@ -106,9 +109,9 @@ export async function loadPlayerPage(request: Request, context: AppLoadContext, 
 }
 
 export async function loadRacerPage(request: Request, context: AppLoadContext, idParam: string) {
-  const id = /^\d{1,10}$/.test(idParam) ? Number(idParam) : Number.NaN;
+  const id = parseId(idParam);
   const [racer, game] = await Promise.all([
-    Number.isSafeInteger(id)
+    id !== null
       ? getRacerProfile(context.db, id, pickCounterOf(context.db))
       : Promise.resolve(null),
     getCurrentGame(request, context),
@@ -131,8 +134,9 @@ export async function loadRacerPage(request: Request, context: AppLoadContext, i
       name: e.eventName,
       label: shortEventLabel(e.eventName),
       settled: e.settled,
-      result: e.status === "finished" ? e.position : e.status,
+      result: e.status === "finished" ? e.position : e.withdrawn ? "Withdrawn" : e.status,
       points: e.points,
+      price: e.price,
       pickedBy: e.pickedBy,
       teams: e.teams,
     })),

@@ -5,7 +5,10 @@
  * is recorded in the audit log as "web:<email>".
  */
 import {
+  type Category,
   CSV_MAX_BYTES,
+  CsvFileError,
+  decodeCsvBytes,
   formatResultIssue,
   isLocked,
   lockTime,
@@ -36,8 +39,8 @@ type Admin = { id: number; email: string };
 
 /** Issues shown at most; the rest are counted ("and 12 more"). */
 export const MAX_ISSUES_SHOWN = 200;
-/** Rows of a checked file shown in the preview. */
-export const PREVIEW_ROWS = 10;
+/** Rows of a checked file shown in the preview: every row of any real results file. */
+export const PREVIEW_ROWS = 1000;
 
 export type ResultsActionData =
   | {
@@ -54,6 +57,10 @@ export type ResultsActionData =
       eventId: number;
       eventName: string;
       csv: string;
+      /** The category chosen for the file (a timing export per category), or null. */
+      category: Category | null;
+      /** The categories whose results the import replaces. */
+      categories: Category[];
       fileName: string;
       counts: Record<"rows" | "finished" | "DNF" | "DNS" | "DSQ", number>;
       preview: ResultPreviewRow[];
@@ -147,10 +154,25 @@ export async function resultsAction(
   }
 
   const file = form.get("file");
-  const fileText = file instanceof Blob && file.size > 0 ? await file.text() : null;
+  // Decoded like racer files: timing exports are often Windows-1252 or UTF-16 from Excel.
+  let fileText: string | null = null;
+  if (file instanceof Blob && file.size > 0) {
+    try {
+      fileText = decodeCsvBytes(await file.arrayBuffer()).text;
+    } catch (error) {
+      if (!(error instanceof CsvFileError)) throw error;
+      const id = Number(form.get("eventId"));
+      return failure(
+        intent === "import" ? "import" : "preview",
+        Number.isSafeInteger(id) && id > 0 ? id : null,
+        error.message,
+      );
+    }
+  }
   const parsed = resultsUploadSchema.safeParse({
     eventId: form.get("eventId"),
     csv: fileText ?? form.get("csv") ?? "",
+    category: form.get("category") ?? undefined,
     intent: form.get("intent") ?? undefined,
   });
   const eventIdRaw = Number(form.get("eventId"));
@@ -174,6 +196,7 @@ export async function resultsAction(
     now,
     dryRun: input.intent === "preview",
     audit: webActor(admin),
+    category: input.category,
   });
   if (!outcome.ok) {
     const n = outcome.issues.length;
@@ -193,6 +216,8 @@ export async function resultsAction(
         eventId: event.id,
         eventName: event.name,
         csv: input.csv,
+        category: input.category ?? null,
+        categories: outcome.categories,
         fileName,
         counts: {
           rows: outcome.rows.length,

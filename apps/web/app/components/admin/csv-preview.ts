@@ -1,32 +1,24 @@
 /**
- * What the dashboard shows before uploading: the browser's papaparse result checked with the
- * same @game/core rules the server applies, so the counts and reasons match what will happen.
+ * What the dashboard shows before uploading: the file read in the browser by the same @game/core
+ * functions the server runs on the text it is sent (decodeCsvBytes, parseRacerCsv), so the rows,
+ * skipped lines, defaults and refusals match what the upload will do.
  */
 import {
   CSV_MAX_BYTES,
-  CSV_MAX_ROWS,
-  headerKey,
-  parseRacerRows,
-  type RacerRowInput,
-  type SkippedRow,
+  CsvFileError,
+  decodeCsvBytes,
+  parseRacerCsv,
+  type RacerCsvFile,
 } from "@game/core";
-import type { ParseResult } from "papaparse";
-
-export type CsvRecord = Record<string, string>;
 
 export type CsvPreview =
   | {
       ok: true;
-      /** What gets sent: every record, so line numbers stay those of the file. */
-      records: CsvRecord[];
-      /** Data lines read (blank lines not counted). */
-      read: number;
-      rows: RacerRowInput[];
-      skipped: SkippedRow[];
+      /** The decoded text: what gets sent, so the server reads exactly this. */
+      text: string;
+      file: RacerCsvFile;
     }
   | { ok: false; error: string };
-
-const REQUIRED = ["Category", "First Name", "Last Name"];
 
 const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
@@ -37,30 +29,13 @@ export function fileTooBig(bytes: number): string | null {
     : null;
 }
 
-const isBlank = (r: CsvRecord) => Object.values(r).every((v) => v == null || v === "");
-
-export function previewCsv(result: ParseResult<CsvRecord>, text?: string): CsvPreview {
-  const quote = result.errors.find((e) => e.type === "Quotes");
-  if (quote) {
-    const line =
-      text !== undefined
-        ? text.slice(0, quote.index ?? 0).split("\n").length
-        : (quote.row ?? 0) + 1;
-    return { ok: false, error: `Line ${line}: ${quote.message.toLowerCase()}.` };
+/** Reads a chosen file's bytes as the server will: a refusal comes back as its message. */
+export function previewCsvBytes(bytes: ArrayBuffer | Uint8Array): CsvPreview {
+  try {
+    const { text, encoding } = decodeCsvBytes(bytes);
+    return { ok: true, text, file: { ...parseRacerCsv(text), encoding } };
+  } catch (error) {
+    if (error instanceof CsvFileError) return { ok: false, error: error.message };
+    throw error;
   }
-  const have = new Set((result.meta.fields ?? []).map(headerKey));
-  const missing = REQUIRED.filter((c) => !have.has(headerKey(c)));
-  if (missing.length > 0) {
-    return { ok: false, error: `The header has no ${missing.join(", ")} column.` };
-  }
-  const records = [...result.data];
-  if (records.length > 0 && isBlank(records[records.length - 1]!)) records.pop();
-  if (records.length > CSV_MAX_ROWS) {
-    return {
-      ok: false,
-      error: `The file has ${records.length.toLocaleString("en-US")} rows; racer files are limited to ${CSV_MAX_ROWS.toLocaleString("en-US")} rows.`,
-    };
-  }
-  const { rows, skipped } = parseRacerRows(records);
-  return { ok: true, records, read: records.filter((r) => !isBlank(r)).length, rows, skipped };
 }

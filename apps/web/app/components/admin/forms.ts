@@ -30,7 +30,7 @@ export const eventFormSchema = z.object({
     .refine(isTimeZone, "Unknown time zone."),
 });
 
-export const USER_INTENTS = ["accept", "block", "grant-admin"] as const;
+export const USER_INTENTS = ["accept", "block", "grant-admin", "revoke-admin"] as const;
 export type UserIntent = (typeof USER_INTENTS)[number];
 
 export const userFormSchema = z.object({

@@ -4,13 +4,12 @@
  * way the server re-validates every row with the same @game/core rules and imports through the
  * same service as `game-admin racers import`.
  */
-import { CSV_MAX_BYTES } from "@game/core";
+import { CSV_MAX_BYTES, EMPTY_FILE, NO_RACER_ROWS as NO_ROWS } from "@game/core";
 import {
   checkCsvSize,
   importRacers,
   RacerImportError,
   type RacerImportSummary,
-  readRacerCsv,
   webActor,
 } from "@game/db";
 import {
@@ -19,6 +18,7 @@ import {
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
 } from "@remix-run/node";
+import { logError } from "~/utils/log.server";
 import { NO_DATA } from "./upload-messages";
 
 type Admin = { id: number; email: string };
@@ -65,12 +65,14 @@ async function readCapped(request: Request, max: number): Promise<string | null>
 async function runImport(
   context: AppLoadContext,
   admin: Admin,
-  records: unknown,
+  from: { csv: string | Uint8Array } | { records: unknown },
   fileName: string,
+  dryRun = false,
 ): Promise<UploadAnswer> {
   try {
     const summary = await importRacers(context.db, {
-      records,
+      ...from,
+      dryRun,
       actor: webActor(admin),
       source: fileName,
     });
@@ -80,8 +82,12 @@ async function runImport(
     }
     return { result: { ok: true, fileName, summary }, status: 200 };
   } catch (error) {
-    if (error instanceof RacerImportError) return fail(error.message, 400);
-    console.error("Racer upload failed:", error);
+    if (error instanceof RacerImportError) {
+      // A file without data rows is the spec's "No data" case: its alert, then the reason.
+      const noData = error.message === EMPTY_FILE || error.message === NO_ROWS;
+      return fail(noData ? `${NO_DATA} ${error.message}` : error.message, 400);
+    }
+    logError("Racer upload failed", error);
     return fail("The database refused the upload.", 500);
   }
 }
@@ -91,7 +97,11 @@ function cleanName(name: unknown): string {
   return text.slice(0, 120) || "upload.csv";
 }
 
-/** `{ fileName, bytes, records }` from the dashboard's script. */
+/**
+ * `{ fileName, bytes, text, dryRun }` from the dashboard's script: the file's text as the browser
+ * decoded it (with the same @game/core function the server uses), read again here. Older clients
+ * send `records` (papaparse rows) instead of `text`. A dry run answers the preview's changes.
+ */
 export async function uploadFromJson(
   request: Request,
   context: AppLoadContext,
@@ -99,7 +109,13 @@ export async function uploadFromJson(
 ): Promise<UploadAnswer> {
   const text = await readCapped(request, JSON_MAX_BYTES);
   if (text === null) return fail(TOO_BIG, 413);
-  let body: { fileName?: unknown; bytes?: unknown; records?: unknown };
+  let body: {
+    fileName?: unknown;
+    bytes?: unknown;
+    text?: unknown;
+    records?: unknown;
+    dryRun?: unknown;
+  };
   try {
     body = JSON.parse(text);
   } catch {
@@ -113,7 +129,8 @@ export async function uploadFromJson(
       return fail((error as Error).message, 413);
     }
   }
-  return runImport(context, admin, body.records, cleanName(body.fileName));
+  const from = typeof body.text === "string" ? { csv: body.text } : { records: body.records };
+  return runImport(context, admin, from, cleanName(body.fileName), body.dryRun === true);
 }
 
 /** A plain `multipart/form-data` post with the CSV file in `file` (no JavaScript). */
@@ -134,14 +151,9 @@ export async function uploadFromForm(
   }
   const file = form.get("file");
   if (!(file instanceof Blob) || file.size === 0) return fail(NO_DATA, 400);
-  let records: unknown;
-  try {
-    records = readRacerCsv(await file.text());
-  } catch (error) {
-    if (error instanceof RacerImportError) return fail(error.message, 400);
-    throw error;
-  }
-  return runImport(context, admin, records, cleanName((file as File).name));
+  // The bytes, not file.text(): the service detects the encoding (Excel's Windows-1252 too).
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  return runImport(context, admin, { csv: bytes }, cleanName((file as File).name));
 }
 
 export function isJsonRequest(request: Request): boolean {

@@ -1,18 +1,26 @@
 /**
- * The CSV racer-upload tool (spec: Admin Dashboard). With JavaScript the file is parsed in the
- * browser with papaparse, previewed (up to 5 racers, rows read and skipped with why), and the rows
- * are posted as JSON; the spec's three alerts are shown with `window.alert` and repeated on the
- * page. Without JavaScript the same form posts the file itself and the page shows the result.
+ * The CSV racer-upload tool (spec: Admin Dashboard). With JavaScript the file is read in the
+ * browser with the same @game/core functions the server uses (encoding, blank lines, extra cells,
+ * line numbers), previewed (up to 5 racers, rows read and skipped with why, defaults used), then
+ * checked by the server as a dry run, which lists every field that would change, old -> new. The
+ * decoded text is posted as JSON; the spec's alerts are shown with `window.alert` and repeated on
+ * the page. Without JavaScript the same form posts the file itself and the page shows the result.
  */
-import { formatPrice, RACER_CSV_COLUMNS, UPLOAD_PREVIEW_ROWS } from "@game/core";
+import {
+  defaultUsedText,
+  formatPrice,
+  RACER_CSV_COLUMNS,
+  type SkippedRow,
+  UPLOAD_PREVIEW_ROWS,
+} from "@game/core";
+import type { RacerImportSummary } from "@game/db";
 import { useRevalidator } from "@remix-run/react";
-import Papa from "papaparse";
 import { type FormEvent, useId, useState } from "react";
 import { useHydrated } from "../team/use-hydrated";
 import { AdminTable, num } from "./admin-table";
-import { type CsvPreview, type CsvRecord, fileTooBig, previewCsv } from "./csv-preview";
+import { type CsvPreview, fileTooBig, previewCsvBytes } from "./csv-preview";
 import type { UploadResult } from "./racer-upload.server";
-import { NO_DATA, UPLOAD_FAILURE, UPLOAD_SUCCESS } from "./upload-messages";
+import { NO_DATA, UPLOAD_FAILURE, uploadDone } from "./upload-messages";
 
 /** Where the enhanced form posts its JSON (a resource route answering JSON). */
 export const UPLOAD_API = "/admin/racers";
@@ -20,10 +28,11 @@ export const UPLOAD_API = "/admin/racers";
 export const UPLOAD_FORM_ACTION = "/admin?index";
 
 type Message = { kind: "success" | "error"; text: string; result?: UploadResult };
+type Check = { state: "checking" } | { state: "done"; result: UploadResult };
 
 const SKIPPED_SHOWN = 20;
 
-function SkippedList({ skipped }: { skipped: { line: number; reason: string }[] }) {
+function SkippedList({ skipped }: { skipped: readonly SkippedRow[] }) {
   if (skipped.length === 0) return null;
   return (
     <ul className="admin-skipped">
@@ -37,6 +46,49 @@ function SkippedList({ skipped }: { skipped: { line: number; reason: string }[] 
   );
 }
 
+function DefaultsList({ defaults }: { defaults: RacerImportSummary["defaults"] }) {
+  if (defaults.length === 0) return null;
+  return (
+    <>
+      <p>Defaults used for cells that are not numbers:</p>
+      <ul className="admin-skipped">
+        {defaults.map((d) => (
+          <li key={`${d.line}-${d.column}`}>
+            Line {d.line}: {defaultUsedText(d)}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+const shown = (v: string | number | null) =>
+  v === null ? "(none)" : typeof v === "number" ? String(v) : JSON.stringify(v);
+
+/** Every racer created or changed, field by field. */
+function ChangeList({ summary }: { summary: RacerImportSummary }) {
+  const { changes, kept } = summary;
+  return (
+    <>
+      {kept.length > 0 ? <p>Not in the file, so kept as they are: {kept.join(", ")}.</p> : null}
+      {changes.length === 0 ? (
+        <p>No racer changes.</p>
+      ) : (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
+        <ul className="admin-changes" tabIndex={0} aria-label="Changes, line by line">
+          {changes.map((c) => (
+            <li key={c.line}>
+              Line {c.line}: {c.action === "create" ? "new racer" : "update"} {c.name} (event{" "}
+              {c.gameId}):{" "}
+              {c.changes.map((f) => `${f.field} ${shown(f.from)} → ${shown(f.to)}`).join(", ")}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
 function ResultText({ result }: { result: UploadResult }) {
   const s = result.summary;
   if (!s) return null;
@@ -46,9 +98,37 @@ function ResultText({ result }: { result: UploadResult }) {
         {s.rows} rows read: {s.created} created, {s.updated} updated, {s.unchanged} unchanged,{" "}
         {s.skipped.length} skipped.
       </p>
+      {s.teamsTouched > 0 ? (
+        <p>
+          {s.teamsTouched} saved {s.teamsTouched === 1 ? "team holds" : "teams hold"} a racer whose
+          price changes; {s.teamsTouched === 1 ? "it keeps" : "they keep"} the prices paid, so none
+          becomes invalid.
+        </p>
+      ) : null}
       <SkippedList skipped={s.skipped} />
+      <DefaultsList defaults={s.defaults ?? []} />
     </>
   );
+}
+
+function messageOf(result: UploadResult): Message {
+  return result.ok
+    ? { kind: "success", text: uploadDone(result.summary), result }
+    : { kind: "error", text: result.error, result };
+}
+
+async function postJson(
+  body: object,
+): Promise<{ response: Response; result: UploadResult | null }> {
+  const response = await fetch(UPLOAD_API, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(body),
+    // A signed-out admin is redirected to log in: that is a failure here, not a page to parse.
+    redirect: "manual",
+  });
+  const result = (await response.json().catch(() => null)) as UploadResult | null;
+  return { response, result };
 }
 
 export function RacerUpload({ serverResult }: { serverResult?: UploadResult | null }) {
@@ -58,23 +138,21 @@ export function RacerUpload({ serverResult }: { serverResult?: UploadResult | nu
   const hintId = useId();
   const [fileInfo, setFileInfo] = useState<{ name: string; bytes: number } | null>(null);
   const [preview, setPreview] = useState<CsvPreview | null>(null);
+  const [check, setCheck] = useState<Check | null>(null);
   const [reading, setReading] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [message, setMessage] = useState<Message | null>(() =>
-    serverResult
-      ? serverResult.ok
-        ? { kind: "success", text: UPLOAD_SUCCESS, result: serverResult }
-        : { kind: "error", text: serverResult.error, result: serverResult }
-      : null,
+    serverResult ? messageOf(serverResult) : null,
   );
 
-  const loaded = preview?.ok ? preview.read : 0;
-  // Without JavaScript nothing is "loaded" in the page: the plain form must stay usable.
-  const disabled = hydrated && (uploading || reading || loaded === 0);
+  // Enabled once a file is chosen, even one without data: clicking then shows the spec's
+  // 'No data to upload' alert with the reason on the page (docs/decisions/0081).
+  const disabled = hydrated && (uploading || reading || fileInfo === null);
 
   async function onFile(file: File | undefined) {
     setMessage(null);
     setPreview(null);
+    setCheck(null);
     setFileInfo(file ? { name: file.name, bytes: file.size } : null);
     if (!file) return;
     const tooBig = fileTooBig(file.size);
@@ -83,41 +161,54 @@ export function RacerUpload({ serverResult }: { serverResult?: UploadResult | nu
       return;
     }
     setReading(true);
+    let read: CsvPreview;
     try {
-      const text = await file.text();
-      const parsed = Papa.parse<CsvRecord>(text, { header: true, skipEmptyLines: false });
-      setPreview(previewCsv(parsed, text));
+      read = previewCsvBytes(await file.arrayBuffer());
+      setPreview(read);
     } catch (error) {
       console.error("Could not read the CSV file:", error);
-      setPreview({ ok: false, error: "The file could not be read as text." });
+      setPreview({ ok: false, error: "The file could not be read." });
+      return;
     } finally {
       setReading(false);
+    }
+    if (!read.ok || read.file.rows.length === 0) return;
+    // The server's dry run: what would change, field by field, against the racers as they are.
+    setCheck({ state: "checking" });
+    try {
+      const { result } = await postJson({
+        fileName: file.name,
+        bytes: file.size,
+        text: read.text,
+        dryRun: true,
+      });
+      setCheck({
+        state: "done",
+        result: result ?? { ok: false, error: "The server could not check the file." },
+      });
+    } catch (error) {
+      console.error("Racer upload check failed:", error);
+      setCheck({ state: "done", result: { ok: false, error: "The server could not be reached." } });
     }
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (uploading) return;
-    if (!preview?.ok || preview.rows.length === 0) {
-      setMessage({ kind: "error", text: NO_DATA });
+    if (!preview?.ok || preview.file.rows.length === 0) {
+      const reason = preview && !preview.ok ? preview.error : null;
+      setMessage({ kind: "error", text: reason ? `${NO_DATA} ${reason}` : NO_DATA });
       window.alert(NO_DATA);
       return;
     }
     setUploading(true);
     setMessage(null);
     try {
-      const response = await fetch(UPLOAD_API, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({
-          fileName: fileInfo?.name,
-          bytes: fileInfo?.bytes,
-          records: preview.records,
-        }),
-        // A signed-out admin is redirected to log in: that is a failure here, not a page to parse.
-        redirect: "manual",
+      const { response, result } = await postJson({
+        fileName: fileInfo?.name,
+        bytes: fileInfo?.bytes,
+        text: preview.text,
       });
-      const result = (await response.json().catch(() => null)) as UploadResult | null;
       if (!response.ok || !result?.ok) {
         const reason = result && !result.ok ? result.error : null;
         setMessage({
@@ -129,8 +220,10 @@ export function RacerUpload({ serverResult }: { serverResult?: UploadResult | nu
         window.alert(UPLOAD_FAILURE);
         return;
       }
-      setMessage({ kind: "success", text: UPLOAD_SUCCESS, result });
-      window.alert(UPLOAD_SUCCESS);
+      const done = messageOf(result);
+      setMessage(done);
+      setCheck(null);
+      window.alert(done.text);
       revalidator.revalidate();
     } catch (error) {
       setMessage({ kind: "error", text: "The upload did not reach the server." });
@@ -162,9 +255,10 @@ export function RacerUpload({ serverResult }: { serverResult?: UploadResult | nu
             onChange={(e) => void onFile(e.currentTarget.files?.[0])}
           />
           <p id={hintId} className="field-hint">
-            Columns: {RACER_CSV_COLUMNS.join(", ")} (Picture may be left out; an ID column updates
-            racers by id). Up to 5 MB and 20,000 rows. Uploading the same file again updates the
-            racers instead of adding them twice.
+            Columns: {RACER_CSV_COLUMNS.join(", ")} (an ID column updates racers by id). Only
+            Category, First Name and Last Name are required: a column left out, or an empty cell,
+            keeps what a racer already has. Up to 5 MB and 20,000 rows, from Excel, LibreOffice or
+            Google Sheets. Uploading the same file again changes nothing.
           </p>
         </div>
 
@@ -172,6 +266,16 @@ export function RacerUpload({ serverResult }: { serverResult?: UploadResult | nu
           {reading ? <p>Reading the file…</p> : null}
           {preview && !preview.ok ? <p className="form-error">{preview.error}</p> : null}
           {preview?.ok ? <PreviewTable preview={preview} /> : null}
+          {check?.state === "checking" ? <p>Checking what would change…</p> : null}
+          {check?.state === "done" && check.result.summary ? (
+            <section aria-label="What the upload would change">
+              <h3>What the upload would change</h3>
+              <ChangeList summary={check.result.summary} />
+            </section>
+          ) : null}
+          {check?.state === "done" && !check.result.ok && !check.result.summary ? (
+            <p className="form-error">{check.result.error}</p>
+          ) : null}
         </div>
 
         <p>
@@ -179,7 +283,7 @@ export function RacerUpload({ serverResult }: { serverResult?: UploadResult | nu
             type="submit"
             className="button button--primary"
             disabled={disabled}
-            aria-describedby={hydrated && loaded === 0 ? hintId : undefined}
+            aria-describedby={hydrated && fileInfo === null ? hintId : undefined}
           >
             {uploading ? "Uploading..." : "Upload Racers"}
           </button>
@@ -193,7 +297,9 @@ export function RacerUpload({ serverResult }: { serverResult?: UploadResult | nu
         >
           <p>
             <strong>{message.text}</strong>
-            {message.kind === "error" && message.text !== NO_DATA ? " Nothing was saved." : null}
+            {message.kind === "error" && !message.text.startsWith(NO_DATA)
+              ? " Nothing was saved."
+              : null}
           </p>
           {message.result ? <ResultText result={message.result} /> : null}
         </div>
@@ -203,21 +309,27 @@ export function RacerUpload({ serverResult }: { serverResult?: UploadResult | nu
 }
 
 function PreviewTable({ preview }: { preview: Extract<CsvPreview, { ok: true }> }) {
-  const shown = preview.rows.slice(0, UPLOAD_PREVIEW_ROWS);
+  const { file } = preview;
+  const shown = file.rows.slice(0, UPLOAD_PREVIEW_ROWS);
   return (
     <div className="admin-preview">
       <p>
-        <strong>{preview.read}</strong> {preview.read === 1 ? "row" : "rows"} read,{" "}
-        <strong>{preview.skipped.length}</strong> skipped.
+        <strong>{file.read}</strong> {file.read === 1 ? "row" : "rows"} read
+        {file.encoding && !file.encoding.startsWith("UTF-8") ? ` (${file.encoding})` : ""},{" "}
+        <strong>{file.skipped.length}</strong> skipped.
       </p>
-      <SkippedList skipped={preview.skipped} />
+      {file.ignoredColumns.length > 0 ? (
+        <p>Columns ignored: {file.ignoredColumns.join(", ")}.</p>
+      ) : null}
+      <SkippedList skipped={file.skipped} />
+      <DefaultsList defaults={file.defaults} />
       {shown.length > 0 ? (
         <AdminTable
           label="Preview table"
           caption={
             <>
-              Preview: {shown.length === preview.rows.length ? "all" : `first ${shown.length} of`}{" "}
-              {preview.rows.length} {preview.rows.length === 1 ? "racer" : "racers"}
+              Preview: {shown.length === file.rows.length ? "all" : `first ${shown.length} of`}{" "}
+              {file.rows.length} {file.rows.length === 1 ? "racer" : "racers"}
             </>
           }
           columns={[

@@ -1,4 +1,11 @@
-import { AdminActionError, acceptUser, blockUser, grantAdmin, webActor } from "@game/db";
+import {
+  AdminActionError,
+  acceptUser,
+  blockUser,
+  grantAdmin,
+  revokeAdmin,
+  webActor,
+} from "@game/db";
 import type { AppLoadContext } from "@remix-run/node";
 import { fieldErrors, userFormSchema } from "./forms";
 
@@ -6,7 +13,7 @@ export type UserFormResult =
   | { ok: true; userId: number; message: string }
   | { ok: false; userId: number | null; error: string };
 
-/** Accept, block or grant admin to one user, from the users table's buttons. */
+/** Accept, block, grant or revoke admin for one user, from the users table's buttons. */
 export async function changeUser(
   form: FormData,
   context: AppLoadContext,
@@ -28,12 +35,15 @@ export async function changeUser(
         ? await acceptUser(context.db, ref, actor)
         : intent === "block"
           ? await blockUser(context.db, ref, actor)
-          : await grantAdmin(context.db, ref, actor);
+          : intent === "revoke-admin"
+            ? await revokeAdmin(context.db, ref, actor)
+            : await grantAdmin(context.db, ref, actor);
     const who = r.user.username;
     const done = {
       accept: `${who} is accepted and can log in.`,
       block: `${who} is blocked and signed out everywhere.`,
       "grant-admin": `${who} is now an admin.`,
+      "revoke-admin": `${who} is no longer an admin.`,
     }[intent];
     return { result: { ok: true, userId: r.user.id, message: done }, status: 200 };
   } catch (error) {

@@ -1,4 +1,4 @@
-import { MIN_AGE } from "@game/core";
+import { MIN_AGE, PASSWORD_HINT } from "@game/core";
 import { Form, Link } from "@remix-run/react";
 import {
   type ComponentProps,
@@ -151,8 +151,13 @@ export function AuthForm(props: AuthFormProps) {
       {field("password", "Password", {
         type: "password",
         autoComplete: mode === "login" ? "current-password" : "new-password",
-        hint: mode === "signup" ? "At least 8 characters." : undefined,
+        hint: mode === "signup" ? PASSWORD_HINT : undefined,
       })}
+      {mode === "login" ? (
+        <p className="auth-forgot">
+          <Link to="/forgot-password">Forgot your password?</Link>
+        </p>
+      ) : null}
       {/* Hidden from people and screen readers; bots fill it and are refused. */}
       <div className="honeypot" aria-hidden="true">
         <label>

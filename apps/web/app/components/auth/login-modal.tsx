@@ -109,6 +109,14 @@ export function LoginModalProvider(props: { signedIn: boolean; children: ReactNo
 
   const close = useCallback(() => setState((s) => ({ ...s, open: false })), []);
 
+  // A link in the dialog that leads to another page ("Forgot your password?", the terms) closes it.
+  const shownPath = useRef(location.pathname);
+  useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
+    if (!fromUrl(location.search)) close();
+  }, [location.pathname, location.search, close]);
+
   // Signing in removes the dialog; it must start closed when a later logout brings it back.
   useEffect(() => {
     if (props.signedIn) setState((s) => (s.open ? { ...s, open: false } : s));

@@ -20,6 +20,8 @@ export interface BarChartProps {
   format?: (value: number) => string;
   /** Shown instead of the chart when there is no data. */
   emptyMessage?: string;
+  /** Header of the label column in the text table; default "Event". */
+  labelHeader?: string;
 }
 
 const W = 640;
@@ -47,7 +49,14 @@ export function niceTicks(top: number, max = 4): number[] {
  * alternative listing every value; the same numbers are in a table for screen readers and for
  * copying. Scales to its container, so it fits a 360 px phone.
  */
-export function BarChart({ data, title, unit = "points", format, emptyMessage }: BarChartProps) {
+export function BarChart({
+  data,
+  title,
+  unit = "points",
+  format,
+  emptyMessage,
+  labelHeader = "Event",
+}: BarChartProps) {
   const id = useId();
   const show = format ?? ((v: number) => integer.format(v));
   if (data.length === 0) {
@@ -118,7 +127,7 @@ export function BarChart({ data, title, unit = "points", format, emptyMessage }:
           <caption>{title}</caption>
           <thead>
             <tr>
-              <th scope="col">Event</th>
+              <th scope="col">{labelHeader}</th>
               <th scope="col">{unit.charAt(0).toUpperCase() + unit.slice(1)}</th>
             </tr>
           </thead>

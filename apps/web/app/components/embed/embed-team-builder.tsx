@@ -106,7 +106,7 @@ export function EmbedTeamBuilder(props: EmbedTeamBuilderProps) {
       setAnnouncement(`Signed in as ${result.player.username}.`);
       teamHeading.current?.focus();
     } else if (result.intent === "save") {
-      setPlayer((p) => (p ? { ...p, team: result.team } : p));
+      setPlayer((p) => (p ? { ...p, team: result.team, paid: result.paid } : p));
       setDraft(result.team);
       setAlert({ ok: true, message: result.message, reasons: [] });
       tellParent(parentOrigin, { type: "gf:saved", eventId: event.id });
@@ -131,7 +131,11 @@ export function EmbedTeamBuilder(props: EmbedTeamBuilderProps) {
     opened?.focus();
   };
 
-  const team = draft.map((id) => byId.get(id)).filter((r): r is TeamRacerView => !!r);
+  // A racer on the saved team costs what the player paid for it (decision 0101).
+  const team = draft
+    .map((id) => byId.get(id))
+    .filter((r): r is TeamRacerView => !!r)
+    .map((r) => (player?.paid[r.id] !== undefined ? { ...r, price: player.paid[r.id]! } : r));
   const requirements = requirementChecklist(team, budget);
   const allMet = requirements.every((r) => r.met);
   const bank = budget - teamCost(team);

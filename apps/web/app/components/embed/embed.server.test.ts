@@ -7,10 +7,12 @@ import { LOCK_MS } from "@game/core";
 import {
   embedTokens,
   events,
+  getPartnerStats,
   getTeam,
   listTeamRacers,
   partners,
   type TeamRacerView,
+  utcDay,
 } from "@game/db";
 import { createTestDb, type DbHandle } from "@game/db/testing";
 import { eq } from "drizzle-orm";
@@ -228,6 +230,10 @@ describe("POST /embed/team-setup", () => {
       ok: true,
       message: "Team saved successfully!",
       team: picks,
+      // The prices paid, which the builder counts for the racers kept (decision 0101).
+      paid: Object.fromEntries(
+        (await getTeam(h.db, user.id, 5))!.racers.map((r) => [r.id, r.priceNow]),
+      ),
     });
     expect((await getTeam(h.db, user.id, 5))?.racers.map((r) => r.id)).toEqual(picks);
 
@@ -245,6 +251,33 @@ describe("POST /embed/team-setup", () => {
     // A new exchange sees the saved team.
     const next = await signedInPlayerFor(user.id, ctx);
     expect(next.team).toEqual(picks);
+  });
+
+  it("counts the partner's sign-ins and saved teams for the day, not failed attempts", async () => {
+    const [partner] = await h.db.select().from(partners).where(eq(partners.publishableKey, key));
+    const day = utcDay(early());
+    const counts = async () => {
+      const [report] = await getPartnerStats(h.db, {
+        partnerId: partner!.id,
+        days: 1,
+        now: early(),
+      });
+      return { signIns: report!.days[0]!.signIns, teamSaves: report!.days[0]!.teamSaves, day };
+    };
+    const before = await counts();
+    const { ctx, session, token } = await signedInPlayer();
+    const path = `/embed/team-setup?event=5&partner=${key}`;
+    await embedTeamSetupAction(post(path, { intent: "exchange", token }), ctx); // burnt: refused
+    await embedTeamSetupAction(post(path, { intent: "save", session, racer: ["1"] }), ctx);
+    await embedTeamSetupAction(
+      post(path, { intent: "save", session, racer: validTeam().map(String) }),
+      ctx,
+    );
+    expect(await counts()).toEqual({
+      signIns: before.signIns + 1,
+      teamSaves: before.teamSaves + 1,
+      day,
+    });
   });
 
   it("refuses a save after the lock", async () => {

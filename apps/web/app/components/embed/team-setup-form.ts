@@ -35,12 +35,14 @@ export interface EmbedSignedIn {
   expiresAt: string;
   /** The saved team, racer ids in slot order (empty when there is none yet). */
   team: number[];
+  /** What the player paid for each saved racer: a racer kept costs that (decision 0101). */
+  paid: Record<number, number>;
 }
 
 /** What the iframe's action answers. */
 export type EmbedActionResult =
   | { intent: "exchange"; ok: true; player: EmbedSignedIn }
-  | { intent: "save"; ok: true; message: string; team: number[] }
+  | { intent: "save"; ok: true; message: string; team: number[]; paid: Record<number, number> }
   | { intent: "signout"; ok: true }
   | {
       intent: EmbedAction["intent"] | "unknown";

@@ -15,12 +15,15 @@ import {
   listEvents,
   listTeamRacers,
   type PartnerRow,
+  recordPartnerStat,
   type SaveTeamFailure,
   saveTeam,
 } from "@game/db";
 import { type AppLoadContext, data } from "@remix-run/node";
 import { refusalText } from "~/components/team/setup.server";
 import { SAVE_FAILED, SAVE_OK } from "~/components/team/team-form";
+import { statLost } from "~/utils/partner-stats.server";
+import { readForm } from "~/utils/request.server";
 import { frameAncestors, parentOrigin } from "./frame.server";
 import { type EmbedActionResult, readEmbedAction } from "./team-setup-form";
 
@@ -117,7 +120,7 @@ export async function embedTeamSetupAction(request: Request, context: AppLoadCon
   const url = new URL(request.url);
   const partner = await partnerOf(url, context);
   const event = await eventOf(url, context);
-  const parsed = readEmbedAction(await request.formData());
+  const parsed = readEmbedAction(await readForm(request));
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? "Invalid request.";
     return answer({ intent: "unknown", ok: false, message, reasons: [] }, 400);
@@ -132,6 +135,7 @@ export async function embedTeamSetupAction(request: Request, context: AppLoadCon
       now,
     });
     if (!session) return answer(signedOut("exchange"), 401);
+    await recordPartnerStat(context.db, partner.id, "signIns", now).catch(statLost);
     const team = await getTeam(context.db, session.player.id, event.id);
     return answer({
       intent: "exchange",
@@ -141,6 +145,7 @@ export async function embedTeamSetupAction(request: Request, context: AppLoadCon
         username: session.player.username,
         expiresAt: session.expiresAt.toISOString(),
         team: team?.racers.map((r) => r.id) ?? [],
+        paid: Object.fromEntries(team?.racers.map((r) => [r.id, r.price]) ?? []),
       },
     });
   }
@@ -163,11 +168,13 @@ export async function embedTeamSetupAction(request: Request, context: AppLoadCon
     now: context.now,
   });
   if (result.ok) {
+    await recordPartnerStat(context.db, partner.id, "teamSaves", now).catch(statLost);
     return answer({
       intent: "save",
       ok: true,
       message: SAVE_OK,
       team: result.team.racers.map((r) => r.id),
+      paid: Object.fromEntries(result.team.racers.map((r) => [r.id, r.price])),
     });
   }
   const reasons =

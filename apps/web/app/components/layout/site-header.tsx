@@ -92,10 +92,10 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
           <div className="site-nav-account">
             {user ? (
               <Form method="post" action="/logout" className="logout-form">
-                <span className="signed-in-as">
+                <Link to="/account" className="signed-in-as" title="Your account">
                   <span className="visually-hidden">Signed in as </span>
                   {user.username}
-                </span>
+                </Link>
                 <button type="submit" className="button button--ghost">
                   Logout
                 </button>

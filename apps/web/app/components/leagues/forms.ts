@@ -2,7 +2,7 @@
  * The league forms, one schema each, used by the modals before posting and by the action on every
  * post. Field rules come from @game/core.
  */
-import { inviteEmailSchema, leagueNameSchema } from "@game/core";
+import { inviteEmailSchema, LEAGUE_NAME_HIDDEN_CHARACTERS, leagueNameSchema } from "@game/core";
 import { z } from "zod";
 import type { LeagueNoticeCode } from "./notices";
 
@@ -35,7 +35,9 @@ export const intentSchema = z.enum(LEAGUE_INTENTS);
 /** The field a validation problem belongs to, and its notice code for posts without JavaScript. */
 export function nameProblem(error: z.ZodError): LeagueNoticeCode {
   const message = error.issues[0]?.message;
-  return message === "Give your league a name." ? "name-required" : "name-invalid";
+  if (message === "Give your league a name.") return "name-required";
+  if (message === LEAGUE_NAME_HIDDEN_CHARACTERS) return "name-hidden-characters";
+  return "name-invalid";
 }
 
 export function emailProblem(error: z.ZodError): LeagueNoticeCode {

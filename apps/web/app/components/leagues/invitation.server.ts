@@ -2,6 +2,7 @@
 import { getLeagueForUser } from "@game/db";
 import { type AppLoadContext, data, redirect } from "@remix-run/node";
 import { getUser } from "~/utils/auth.server";
+import { parseId } from "~/utils/request.server";
 import { invitationPath, leaguesHomePath, loginPath, signupPath } from "./paths.server";
 
 export type InvitationPage =
@@ -26,7 +27,7 @@ export async function loadInvitationPage(
   context: AppLoadContext,
   idParam: string | undefined,
 ) {
-  const id = /^\d{1,10}$/.test(idParam ?? "") ? Number(idParam) : Number.NaN;
+  const id = parseId(idParam) ?? Number.NaN;
   const here = Number.isNaN(id) ? "/" : invitationPath(id);
   const user = await getUser(request, context);
   if (!user) {

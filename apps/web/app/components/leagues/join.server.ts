@@ -2,6 +2,7 @@
 import { getLeagueByJoinCode, getLeagueForUser, joinByCode } from "@game/db";
 import { type AppLoadContext, data, redirect } from "@remix-run/node";
 import { getUser } from "~/utils/auth.server";
+import { logError } from "~/utils/log.server";
 import { NOTICE_PARAM, withParams } from "./notices";
 import { joinPath, leaguesHomePath, loginPath, signupPath } from "./paths.server";
 
@@ -51,7 +52,7 @@ export async function joinAction(
     const notice = r.outcome === "joined" ? "joined" : "already-joined";
     return redirect(withParams(home, { [NOTICE_PARAM]: notice }, `league-${r.league.id}`));
   } catch (error) {
-    console.error(`joining league by link failed for user ${user.id}`, error);
+    logError(`joining league by link failed for user ${user.id}`, error);
     return redirect(withParams(home, { [NOTICE_PARAM]: "failed" }));
   }
 }

@@ -21,6 +21,7 @@ import { action, loader } from "~/routes/leagues.actions";
 import { closeMailTransports, sendMail } from "~/utils/mailer.server";
 import { cookieFor, makeUser, request, testContext } from "../../../tests/support/context";
 import { type SmtpSink, startSmtpSink } from "../../../tests/support/smtp-sink";
+import { LEAGUE_NOTICES } from "./notices";
 
 // The real mailer, wrapped so one test can make it throw (the outbox write failing).
 vi.mock(import("~/utils/mailer.server"), async (importOriginal) => {
@@ -122,6 +123,10 @@ describe("league actions route", () => {
     expect(blank.notice).toBe("name-required");
     const long = await post(ctx(), p, { intent: "create", name: "x".repeat(61), game: "5" });
     expect(long.notice).toBe("name-invalid");
+    // A right-to-left override (or any control character) would disguise the name: refused, why.
+    const disguised = await post(ctx(), p, { intent: "create", name: "Top \u202eCF ", game: "5" });
+    expect(disguised.notice).toBe("name-hidden-characters");
+    expect(LEAGUE_NOTICES["name-hidden-characters"].text).toMatch(/control or text-direction/);
     expect(await snapshot()).toEqual(before);
 
     const ok = await post(ctx(), p, { intent: "create", name: " Team Cheddar ", game: "5" });
@@ -159,6 +164,37 @@ describe("league actions route", () => {
     expect(mail.raw).toContain("&lt;Crew&gt;");
     const { rows } = await listOutbox(h.db);
     expect(rows.find((m) => m.to === "guest.one@example.com")?.sentAt).toBeInstanceOf(Date);
+  });
+
+  it("never builds the mailed link from the request's Host: PUBLIC_URL, else localhost:PORT", async () => {
+    const owner = await makeUser(h.db);
+    const l = await league(owner, "Host Header Crew");
+    const base = ctx({ smtp: true });
+    const context = { ...base, env: { ...base.env, port: 3000 } };
+    const cookie = await cookieFor(context, owner);
+    // The caller chooses Host (and so the request URL): it must not reach the mail.
+    const res = await action({
+      request: new Request("http://evil.example/leagues/actions", {
+        method: "POST",
+        headers: {
+          Origin: "http://evil.example",
+          Cookie: cookie,
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams({
+          intent: "invite",
+          leagueId: String(l.id),
+          email: "host.guest@example.com",
+          redirectTo: "/game/5",
+        }),
+      }),
+      context,
+      params: {},
+    });
+    expect(res.status).toBe(302);
+    const mail = await sink.waitFor("host.guest@example.com");
+    expect(mail.text).toContain(`http://localhost:3000/leagues/${l.id}/invitation`);
+    expect(mail.text).not.toContain("evil.example");
   });
 
   it("says so when the guest is already invited or already a member, sending nothing", async () => {
@@ -378,9 +414,9 @@ describe("league actions route", () => {
       });
       expect(r.notice).toBe("failed");
       expect(r.path).toBe("/game/5");
+      // One line naming the action and the error (its stack frames follow for a bug like this).
       expect(logged).toHaveBeenCalledWith(
-        expect.stringContaining('league action "create" failed'),
-        expect.any(Error),
+        expect.stringMatching(/^league action "create" failed for user \d+: Error: disk full/),
       );
     } finally {
       logged.mockRestore();

@@ -20,7 +20,9 @@ import {
 } from "@game/db";
 import { type AppLoadContext, redirect } from "@remix-run/node";
 import { getUser, type SessionUser, safeRedirect } from "~/utils/auth.server";
+import { logError } from "~/utils/log.server";
 import { sendMail } from "~/utils/mailer.server";
+import { parseId, readForm } from "~/utils/request.server";
 import {
   createLeagueFormSchema,
   emailProblem,
@@ -87,9 +89,8 @@ const handlers: Record<LeagueIntent, Handler> = {
     const parsed = createLeagueFormSchema.safeParse({ name: field(form, "name") });
     if (!parsed.success) return goBack(path, nameProblem(parsed.error));
     // The event home only offers "Create a League" once the player has a team for its event.
-    const game = Number(field(form, "game"));
-    const team =
-      Number.isSafeInteger(game) && game > 0 ? await getTeam(context.db, user.id, game) : null;
+    const game = parseId(field(form, "game"));
+    const team = game !== null ? await getTeam(context.db, user.id, game) : null;
     if (!team || team.racers.length === 0) return goBack(path, "no-team");
     const r = await createLeague(context.db, user, parsed.data.name);
     if (!r.ok) return goBack(path, r.reason === "invalid" ? "name-invalid" : "failed");
@@ -130,7 +131,7 @@ const handlers: Record<LeagueIntent, Handler> = {
       );
       if (sent.status !== "failed") return goBack(path, "invited", leagueId);
     } catch (error) {
-      console.error(`league ${leagueId}: invitation saved, but its e-mail failed`, error);
+      logError(`league ${leagueId}: invitation saved, but its e-mail failed`, error);
     }
     return goBack(path, "invite-mail-failed", leagueId);
   },
@@ -185,7 +186,7 @@ export async function handleLeagueAction(
   request: Request,
   context: AppLoadContext,
 ): Promise<Response> {
-  const form = await request.formData();
+  const form = await readForm(request);
   // Back to the page the form was on; the leagues' home only when that is missing or off-site.
   const path =
     safeRedirect(field(form, "redirectTo"), "") || (await leaguesHomePath(request, context));
@@ -197,7 +198,7 @@ export async function handleLeagueAction(
   try {
     return await handlers[intent.data]({ request, context, user, form, back: path });
   } catch (error) {
-    console.error(`league action "${intent.data}" failed for user ${user.id}`, error);
+    logError(`league action "${intent.data}" failed for user ${user.id}`, error);
     return goBack(path, "failed");
   }
 }

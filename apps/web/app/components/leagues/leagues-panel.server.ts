@@ -2,6 +2,7 @@
 import { type LeagueView, listLeaguesForUser } from "@game/db";
 import type { AppLoadContext } from "@remix-run/node";
 import type { SessionUser } from "~/utils/auth.server";
+import { logError } from "~/utils/log.server";
 import { joinPath, loginPath, publicOrigin } from "./paths.server";
 import type { LeagueCardData, LeaguesPanelData } from "./types";
 
@@ -59,7 +60,7 @@ export async function loadLeaguesPanel(
     const origin = publicOrigin(request, context);
     return { ...base, leagues: views.map((v) => toCard(v, user.id, origin)) };
   } catch (error) {
-    console.error("leagues panel: could not list leagues", error);
+    logError("leagues panel: could not list leagues", error);
     return { ...base, loadFailed: true };
   }
 }

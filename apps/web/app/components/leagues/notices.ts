@@ -2,6 +2,8 @@
  * League notices: the actions redirect back with a short code in the URL, the panel turns it into
  * a sentence. Only known codes are shown, so a crafted link cannot put words on the page.
  */
+import { LEAGUE_NAME_HIDDEN_CHARACTERS } from "@game/core";
+
 export const NOTICE_PARAM = "leagueNotice";
 /** Leave and delete ask first: the action redirects back with these to show the question. */
 export const CONFIRM_PARAM = "leagueConfirm";
@@ -47,6 +49,7 @@ export const LEAGUE_NOTICES = {
   "not-found": { tone: "error", text: "That league or invitation is not available any more." },
   "name-required": { tone: "error", text: "Give your league a name." },
   "name-invalid": { tone: "error", text: "That league name cannot be used. Try a shorter one." },
+  "name-hidden-characters": { tone: "error", text: LEAGUE_NAME_HIDDEN_CHARACTERS },
   "email-required": { tone: "error", text: "Enter your guest's e-mail address." },
   "email-invalid": { tone: "error", text: "Enter a valid e-mail address." },
   failed: {

@@ -4,25 +4,17 @@ import { listEvents } from "@game/db";
 import type { AppLoadContext } from "@remix-run/node";
 import { getCurrentGame } from "~/utils/game.server";
 
-let warnedOrigin = false;
-
 /**
- * The site's public origin for links in e-mails: PUBLIC_URL when set, else the request's origin.
- * The request's Host header is the caller's to choose, so production should set PUBLIC_URL.
+ * The site's public origin for links in e-mails and links players share: PUBLIC_URL, or
+ * http://localhost:PORT when it is unset (the server warns about that at start). Never the
+ * request's Host header: the caller chooses it, and a link mailed from our sender must lead to
+ * us (docs/decisions/0072-links-from-public-url.md).
  */
-export function publicOrigin(request: Request, context: AppLoadContext): string {
-  if (context.env.publicUrl) {
-    try {
-      return new URL(context.env.publicUrl).origin;
-    } catch {
-      // Fall through to the request origin.
-    }
-  }
-  if (context.env.production && !warnedOrigin) {
-    warnedOrigin = true;
-    console.warn("PUBLIC_URL is not set: invitation links use the request's Host header.");
-  }
-  return new URL(request.url).origin;
+export function publicOrigin(_request: Request, context: AppLoadContext): string {
+  const { publicUrl, port } = context.env;
+  // readEnv refuses a PUBLIC_URL that is not an http(s) address.
+  if (publicUrl) return new URL(publicUrl).origin;
+  return `http://localhost:${port}`;
 }
 
 export const invitationPath = (leagueId: number) => `/leagues/${leagueId}/invitation`;

@@ -1,6 +1,12 @@
 /** Event home (`/game/:id`): the player's greeting, team and lock time for one open event. */
 import { BUDGET, bank, canEnterEvent, isLocked, lockTime } from "@game/core";
-import { getEvent, getTeam, type TeamRacerView } from "@game/db";
+import {
+  getEvent,
+  getTeam,
+  type TeamRacerView,
+  type TeamSeasonStatus,
+  teamSeasonStatus,
+} from "@game/db";
 import { type AppLoadContext, redirect } from "@remix-run/node";
 import { homeWithNotice } from "~/components/layout/home-notices";
 import { getUser, type SessionUser } from "~/utils/auth.server";
@@ -36,6 +42,8 @@ export interface EventHome {
   team: TeamRacerView[];
   hasTeam: boolean;
   budget: number;
+  /** What changed since the last round of the series (prices paid and now, who is out, fixes). */
+  season: TeamSeasonStatus | null;
 }
 
 /**
@@ -54,6 +62,7 @@ export async function loadEventHome(
   const user = await getUser(request, context);
   const team = user ? await getTeam(context.db, user.id, event.id) : null;
   const racers = team?.racers ?? [];
+  const season = user ? await teamSeasonStatus(context.db, user.id, event, team) : null;
   const now = context.now();
   const headers = new Headers({ "Set-Cookie": await rememberGame(event.id) });
   return {
@@ -82,6 +91,7 @@ export async function loadEventHome(
       team: racers,
       hasTeam: racers.length > 0,
       budget: BUDGET,
+      season,
     },
     user,
     headers,

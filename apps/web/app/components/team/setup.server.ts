@@ -15,15 +15,19 @@ import {
 import {
   type EventRow,
   getEvent,
+  getRacersByIds,
   getTeam,
   listTeamRacers,
   type SaveTeamFailure,
   saveTeam,
   type TeamRacerView,
+  teamSeasonStatus,
+  withdrawnRacersOnTeam,
 } from "@game/db";
 import { type AppLoadContext, data, redirect } from "@remix-run/node";
 import { requireUser } from "~/utils/auth.server";
 import { getCurrentGame, rememberGame } from "~/utils/game.server";
+import { parseId, readForm } from "~/utils/request.server";
 import {
   readDraftParam,
   readTeamForm,
@@ -80,16 +84,29 @@ export async function loadTeamSetup(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
   const asked = url.searchParams.get("game");
   // An explicit game that does not exist is an error, not a silent switch to another event.
+  const askedId = asked ? parseId(asked) : null;
   const event = asked
-    ? await getEvent(context.db, Number(asked))
+    ? askedId !== null
+      ? await getEvent(context.db, askedId)
+      : undefined
     : await getCurrentGame(request, context);
   if (!event) {
     throw data({ message: "Game not found." }, { status: 404 });
   }
-  const [racers, team] = await Promise.all([
+  const [pickable, team, withdrawn] = await Promise.all([
     listTeamRacers(context.db, event.id),
     getTeam(context.db, user.id, event.id),
+    withdrawnRacersOnTeam(context.db, user.id, event.id),
   ]);
+  // Withdrawn racers the team holds stay on it (and in the builder); nobody else can pick them.
+  const held =
+    withdrawn.length > 0
+      ? await getRacersByIds(
+          context.db,
+          withdrawn.map((w) => w.id),
+        )
+      : [];
+  const racers = [...pickable, ...held];
   const byId = new Map(racers.map((r) => [r.id, r]));
   const saved = team?.racers.map((r) => r.id) ?? [];
   const fromUrl = readDraftParam(url.searchParams);
@@ -106,6 +123,11 @@ export async function loadTeamSetup(request: Request, context: AppLoadContext) {
       racers,
       saved,
       hasTeam: team !== null,
+      withdrawn: withdrawn.map((w) => `${w.firstName} ${w.lastName}`),
+      // Prices paid for the saved racers (teams keep them; decision 0101).
+      paid: Object.fromEntries(team?.racers.map((r) => [r.id, r.price]) ?? []),
+      // What changed since the last round of the series, and what to fix (decision 0102).
+      season: await teamSeasonStatus(context.db, user.id, event, team),
       draft: fromUrl ? cleanDraft(fromUrl, byId) : saved,
       category,
       show: byId.has(show) ? show : null,
@@ -134,7 +156,7 @@ const FAILURE_STATUS: Record<SaveTeamFailure, number> = {
  */
 export async function teamSetupAction(request: Request, context: AppLoadContext) {
   const user = await requireUser(request, context);
-  const form = readTeamForm(await request.formData());
+  const form = readTeamForm(await readForm(request));
   if (!form.ok) {
     return answer({ ok: false, message: SAVE_FAILED, reasons: [form.error], draft: [] }, 400);
   }
@@ -171,8 +193,15 @@ export async function teamSetupAction(request: Request, context: AppLoadContext)
   if (!event) {
     return answer({ ok: false, message: "Game not found.", reasons: [], draft: [] }, 404);
   }
-  const racers = await listTeamRacers(context.db, event.id);
-  const byId = new Map(racers.map((r) => [r.id, r]));
+  const [racers, saved] = await Promise.all([
+    listTeamRacers(context.db, event.id),
+    getTeam(context.db, user.id, event.id),
+  ]);
+  // A racer already on the saved team costs what was paid for it (decision 0101).
+  const paid = new Map(saved?.racers.map((r) => [r.id, r.price]) ?? []);
+  const byId = new Map(
+    racers.map((r) => [r.id, paid.has(r.id) ? { ...r, price: paid.get(r.id)! } : r]),
+  );
   const current = cleanDraft(draft, byId);
   const category = new URL(request.url).searchParams.get("category");
   let next = current;

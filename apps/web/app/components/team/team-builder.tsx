@@ -30,6 +30,11 @@ export interface TeamBuilderProps {
   lockedReason: string | null;
   /** The answer to a form posted without JavaScript. */
   actionResult?: TeamActionResult;
+  /**
+   * What the player paid for the racers on their saved team: a racer kept costs that, so the bank
+   * here is the one the server counts (a racer sold refunds what was paid).
+   */
+  paid?: Record<number, number>;
 }
 
 const FORM_ID = "team-form";
@@ -70,7 +75,10 @@ export function TeamBuilder(props: TeamBuilderProps) {
     setFocusAfter(null);
   }, [focusAfter]);
 
-  const team = draft.map((id) => byId.get(id)).filter((r): r is TeamRacerView => !!r);
+  const team = draft
+    .map((id) => byId.get(id))
+    .filter((r): r is TeamRacerView => !!r)
+    .map((r) => (props.paid?.[r.id] !== undefined ? { ...r, price: props.paid[r.id]! } : r));
   const requirements = requirementChecklist(team, budget);
   const allMet = requirements.every((r) => r.met);
   const bank = budget - teamCost(team);

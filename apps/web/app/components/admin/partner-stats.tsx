@@ -1,0 +1,101 @@
+/**
+ * A partner's traffic on its page of the dashboard: yesterday in words, widget loads per day as
+ * a small chart, and every counter per day in a table (docs/decisions/0092-partner-stats.md).
+ */
+import { BarChart } from "~/components/charts/bar-chart";
+import { TableScroll } from "./table-scroll";
+
+export interface PartnerStatsDayView {
+  day: string;
+  widgetLoads: number;
+  apiCalls: number;
+  signIns: number;
+  teamSaves: number;
+}
+
+/** Days shown on the partner page (today included). */
+export const PARTNER_PAGE_DAYS = 14;
+
+const number = new Intl.NumberFormat("en-US");
+const plural = (n: number, one: string, many: string) =>
+  `${number.format(n)} ${n === 1 ? one : many}`;
+
+/** "Mon 3 Mar" for a `YYYY-MM-DD` UTC day. */
+function dayName(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    timeZone: "UTC",
+  });
+}
+
+export function summary(d: PartnerStatsDayView): string {
+  return [
+    plural(d.widgetLoads, "widget load", "widget loads"),
+    plural(d.apiCalls, "API call", "API calls"),
+    plural(d.signIns, "sign-in", "sign-ins"),
+    plural(d.teamSaves, "team saved", "teams saved"),
+  ].join(", ");
+}
+
+export function PartnerStats({ name, days }: { name: string; days: PartnerStatsDayView[] }) {
+  const yesterday = days.at(-2);
+  const today = days.at(-1);
+  return (
+    <section className="partner-stats" aria-labelledby="partner-stats-title">
+      <h3 id="partner-stats-title">What {name}'s pages brought</h3>
+      {yesterday ? (
+        <p>
+          <strong>Yesterday</strong> ({yesterday.day}): {summary(yesterday)}.
+        </p>
+      ) : null}
+      {today ? (
+        <p>
+          <strong>Today so far</strong>: {summary(today)}.
+        </p>
+      ) : null}
+      <BarChart
+        title={`Widget loads per day, last ${days.length} days (UTC)`}
+        unit="widget loads"
+        labelHeader="Day"
+        data={days.map((d) => ({
+          id: d.day,
+          label: d.day.slice(8),
+          name: dayName(d.day),
+          value: d.widgetLoads,
+        }))}
+      />
+      <TableScroll label="Partner stats per day">
+        <table className="table admin-table">
+          <caption className="visually-hidden">{name}: counts per day (UTC)</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Widget loads</th>
+              <th scope="col">API calls</th>
+              <th scope="col">Sign-ins</th>
+              <th scope="col">Team saves</th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...days].reverse().map((d) => (
+              <tr key={d.day}>
+                <th scope="row">{d.day}</th>
+                <td className="num">{number.format(d.widgetLoads)}</td>
+                <td className="num">{number.format(d.apiCalls)}</td>
+                <td className="num">{number.format(d.signIns)}</td>
+                <td className="num">{number.format(d.teamSaves)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+      <p className="field-hint">
+        Counted without cookies or personal data: widgets shown and API calls from the partner's
+        origins, readers signed in and teams saved in its team builder. The last few seconds may not
+        be in yet.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import { AdminActionError, type AdvanceSummary, advanceSeason, webActor } from "@game/db";
+import type { AppLoadContext } from "@remix-run/node";
+import { SEASON_ADVANCE_INTENT } from "./season-advance";
+
+export type SeasonAdvanceResult =
+  | { intent: typeof SEASON_ADVANCE_INTENT; ok: true; summary: AdvanceSummary }
+  | { intent: typeof SEASON_ADVANCE_INTENT; ok: false; error: string };
+
+/**
+ * The dashboard's "Advance season": the same service as `game-admin season advance`, a preview
+ * (dry run) unless the admin confirmed; a refusal (not settled, last round) comes back as the
+ * message the CLI prints.
+ */
+export async function advanceFromForm(
+  form: FormData,
+  context: AppLoadContext,
+  admin: { id: number; email: string },
+): Promise<{ result: SeasonAdvanceResult; status: number }> {
+  const dryRun = form.get("confirm") !== "yes";
+  const force = form.get("force") === "yes";
+  try {
+    const summary = await advanceSeason(context.db, {
+      now: new Date(),
+      actor: webActor(admin),
+      dryRun,
+      force,
+    });
+    return { result: { intent: SEASON_ADVANCE_INTENT, ok: true, summary }, status: 200 };
+  } catch (error) {
+    if (error instanceof AdminActionError) {
+      return {
+        result: { intent: SEASON_ADVANCE_INTENT, ok: false, error: error.message },
+        status: 409,
+      };
+    }
+    throw error;
+  }
+}

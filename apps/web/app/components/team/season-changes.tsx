@@ -1,0 +1,78 @@
+import { formatPrice } from "@game/core";
+import type { TeamSeasonStatus } from "@game/db";
+
+const signed = (v: number) => (v > 0 ? `+${formatPrice(v)}` : `-${formatPrice(-v)}`);
+
+/**
+ * The team since the last round: a plain list of what to fix (a draft, a racer out), then each
+ * racer's price paid against today's. The bank counts the prices paid; selling refunds them.
+ */
+export function SeasonChanges({ season }: { season: TeamSeasonStatus }) {
+  const moved = season.racers.some((r) => r.now !== r.paid || r.out);
+  if (!season.previous && season.fixes.length === 0 && !moved) return null;
+  return (
+    <div className="season-changes">
+      <h3 id="season-changes-heading">
+        {season.previous ? `Since ${season.previous.name}` : "Changes to your team"}
+      </h3>
+      {season.fixes.length > 0 ? (
+        <div className="callout callout--warning" role="note">
+          <p>
+            <strong>
+              {season.draft
+                ? "Your team does not fit the rules any more and will not play until you fix it:"
+                : "Your team needs a change before the lock:"}
+            </strong>
+          </p>
+          <ul>
+            {season.fixes.map((fix) => (
+              <li key={fix}>{fix}</li>
+            ))}
+          </ul>
+        </div>
+      ) : season.previous ? (
+        <p>
+          Your team was carried over from {season.previous.name} at the prices you paid. It plays as
+          it is unless you change it before the lock.
+        </p>
+      ) : null}
+      {season.racers.length > 0 ? (
+        <table className="table season-changes__table">
+          <caption>Prices: what you paid and what the racer costs today</caption>
+          <thead>
+            <tr>
+              <th scope="col">Racer</th>
+              <th scope="col" className="num">
+                Paid
+              </th>
+              <th scope="col" className="num">
+                Today
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {season.racers.map((r) => (
+              <tr key={r.id}>
+                <th scope="row">
+                  {r.name}
+                  {r.out ? <span className="season-changes__out"> (withdrawn)</span> : null}
+                </th>
+                <td className="num">{formatPrice(r.paid)}</td>
+                <td className="num">
+                  {formatPrice(r.now)}
+                  {r.now !== r.paid ? ` (${signed(r.now - r.paid)})` : ""}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {season.racers.length > 0 ? (
+        <p className="muted">
+          Your bank counts the prices you paid. Selling a racer gives back what you paid; buying one
+          costs today's price.
+        </p>
+      ) : null}
+    </div>
+  );
+}

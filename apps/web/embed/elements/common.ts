@@ -1,0 +1,79 @@
+/** Attribute readers and API-state helpers shared by the embeddable widgets. */
+import { CATEGORY_SLUGS, type Category, GameApiError } from "@game/widgets/client";
+import { type AsyncResult, useEvents } from "@game/widgets/hooks";
+import { useEffect, useState } from "react";
+import type { Attributes } from "../runtime";
+
+export type Theme = "light" | "dark" | "auto";
+
+export function themeOf(attrs: Attributes): Theme | undefined {
+  const t = attrs.theme;
+  return t === "light" || t === "dark" || t === "auto" ? t : undefined;
+}
+
+/** A positive integer attribute, or undefined. */
+export function intOf(value: string | null | undefined): number | undefined {
+  return value && /^\d{1,9}$/.test(value.trim()) && Number(value) > 0 ? Number(value) : undefined;
+}
+
+/** "pro-women" or "Pro Women" -> "Pro Women". */
+export function categoryOf(value: string | null | undefined): Category | undefined {
+  if (!value) return undefined;
+  const v = value.trim().toLowerCase();
+  return (Object.keys(CATEGORY_SLUGS) as Category[]).find(
+    (c) => c.toLowerCase() === v || CATEGORY_SLUGS[c] === v,
+  );
+}
+
+/** What a reader sees when the game cannot be reached (network down). */
+export function errorMessage(error: Error | undefined): string | undefined {
+  if (!error) return undefined;
+  if (error instanceof GameApiError && error.code === "team_private") {
+    return "This team stays private until the event locks, 12 hours before the start.";
+  }
+  if (error instanceof GameApiError && error.status > 0) return error.message;
+  return "Could not load Gravity Fantasy data. Please try again later.";
+}
+
+/** The event in the `event` attribute, else the open event (else the latest one). */
+export function useEventId(attr: string | null | undefined) {
+  const explicit = intOf(attr);
+  const events = useEvents({ enabled: !explicit });
+  if (explicit) return { id: explicit, loading: false, error: undefined, reload: events.reload };
+  const list = events.data?.data ?? [];
+  const open = list.find((e) => e.status === "open");
+  const latest = [...list].sort((a, b) => String(b.startsAt).localeCompare(String(a.startsAt)))[0];
+  return {
+    id: (open ?? latest)?.id,
+    loading: events.loading,
+    error: events.error,
+    reload: events.reload,
+  };
+}
+
+/** The page shown: the `page` attribute (followed when it changes), then the reader's clicks. */
+export function usePageAttribute(attr: string | null | undefined) {
+  const [page, setPage] = useState(intOf(attr) ?? 1);
+  useEffect(() => setPage(intOf(attr) ?? 1), [attr]);
+  return [page, setPage] as const;
+}
+
+/** The props both ranking tables take from a page of the API and the page attribute. */
+export function pagedProps<T>(
+  result: AsyncResult<{ data: T[]; page: number; pageCount: number }>,
+  page: number,
+  setPage: (page: number) => void,
+  attrs: Attributes,
+) {
+  const data = result.data;
+  return {
+    rows: data?.data ?? [],
+    page: data?.page ?? page,
+    pageCount: data?.pageCount ?? 0,
+    onPageChange: setPage,
+    loading: result.loading && !data,
+    error: errorMessage(result.error),
+    onRetry: result.reload,
+    theme: themeOf(attrs),
+  };
+}

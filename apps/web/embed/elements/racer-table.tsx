@@ -1,0 +1,33 @@
+import type { Category } from "@game/widgets/client";
+import { useRacers } from "@game/widgets/hooks";
+import { RacerTable } from "@game/widgets/racer-table";
+import { type ReactElement, useEffect, useState } from "react";
+import type { WidgetProps } from "../runtime";
+import { categoryOf, errorMessage, themeOf, useEventId } from "./common";
+
+/** `<gf-racer-table event category hide-tabs price-change>` */
+export function GfRacerTable({ attrs }: WidgetProps): ReactElement {
+  const event = useEventId(attrs.event);
+  const only = attrs["hide-tabs"] != null ? categoryOf(attrs.category) : undefined;
+  const racers = useRacers(event.id, only);
+  const [category, setCategory] = useState<Category>(categoryOf(attrs.category) ?? "Pro Men");
+  useEffect(() => {
+    const next = categoryOf(attrs.category);
+    if (next) setCategory(next);
+  }, [attrs.category]);
+  const error = event.error ?? racers.error;
+  return (
+    <RacerTable
+      racers={racers.data?.data ?? []}
+      category={category}
+      onCategoryChange={(next) => setCategory(next)}
+      showTabs={attrs["hide-tabs"] == null}
+      // Opt-in "Since last round" column (the API's previousPrice).
+      showPriceChange={attrs["price-change"] != null}
+      loading={event.loading || racers.loading}
+      error={errorMessage(error)}
+      onRetry={event.error ? event.reload : racers.reload}
+      theme={themeOf(attrs)}
+    />
+  );
+}

@@ -1,0 +1,26 @@
+import { useTeam } from "@game/widgets/hooks";
+import { TeamGrid } from "@game/widgets/team-grid";
+import type { ReactElement } from "react";
+import type { WidgetProps } from "../runtime";
+import { errorMessage, intOf, themeOf } from "./common";
+
+const BUDGET = 1_000_000;
+
+/** `<gf-team-grid username event>` */
+export function GfTeamGrid({ attrs }: WidgetProps): ReactElement {
+  const username = attrs.username?.trim() || null;
+  const result = useTeam(username, intOf(attrs.event));
+  const team = result.data?.data;
+  return (
+    <TeamGrid
+      racers={team?.racers ?? []}
+      readOnly
+      label={team ? `${team.username}'s team` : "Team"}
+      budget={team ? BUDGET : undefined}
+      loading={result.loading}
+      error={username ? errorMessage(result.error) : "Set the username attribute to show a team."}
+      onRetry={result.reload}
+      theme={themeOf(attrs)}
+    />
+  );
+}

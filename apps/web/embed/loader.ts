@@ -1,0 +1,144 @@
+/**
+ * `/embed/v1/widgets.js`: the script-tag embed for partner sites. One script, then any of
+ *
+ *   <gf-racer-table event="5" category="pro-women"></gf-racer-table>
+ *   <gf-player-rankings event="5"></gf-player-rankings>
+ *   <gf-league-rankings></gf-league-rankings>
+ *   <gf-team-grid username="alice" event="5"></gf-team-grid>
+ *   <gf-team-builder event="5" partner="pk_..."></gf-team-builder>
+ *
+ * This loader is tiny and has no framework: it defines the elements, asks the game once whether
+ * this page's origin may use them (`/embed/v1/hello`, which also counts the widgets for the
+ * partner's stats), and imports a widget's module (plus the shared Preact chunk) only when its
+ * element appears on the page (docs/decisions/0090-embed-split-per-element.md).
+ */
+import type { Attributes, mount, unmount } from "./runtime";
+
+/** Element name -> its module's file, next to this script (filled in by build.mjs). */
+declare const __GF_CHUNKS__: Record<string, string>;
+
+interface WidgetModule {
+  component: Parameters<typeof mount>[0];
+  css: string;
+  mount: typeof mount;
+  unmount: typeof unmount;
+  addStyles: (root: ShadowRoot, css: string) => void;
+}
+
+/** The script's own URL (read while it runs): modules sit next to it, the API at its origin. */
+function scriptUrl(): string {
+  const current = document.currentScript as HTMLScriptElement | null;
+  const src =
+    current?.src ||
+    document.querySelector<HTMLScriptElement>('script[src*="/embed/v1/widgets.js"]')?.src ||
+    location.href;
+  return new URL(src, location.href).href;
+}
+
+const script = scriptUrl();
+const base = new URL(script).origin;
+
+const modules = new Map<string, Promise<WidgetModule>>();
+function load(tag: string): Promise<WidgetModule> {
+  let module = modules.get(tag);
+  if (!module) {
+    // A variable specifier: the browser fetches it, esbuild leaves it alone.
+    const url = new URL(__GF_CHUNKS__[tag]!, script).href;
+    module = import(/* @vite-ignore */ url) as Promise<WidgetModule>;
+    modules.set(tag, module);
+  }
+  return module;
+}
+
+/**
+ * Whether this page's origin may use the widgets. Elements that appear in the same task share
+ * one request (`n` = how many, for the partner's stats). Unreachable game or old server: assume
+ * yes, and let each widget show its own error.
+ */
+let allowed: Promise<boolean> | undefined;
+let pending: { n: number } | undefined;
+
+function hello(batch: { n: number }): Promise<boolean> {
+  return new Promise<void>((resolve) => setTimeout(resolve, 0))
+    .then(() => {
+      if (pending === batch) pending = undefined;
+      return fetch(`${base}/embed/v1/hello?n=${batch.n}`, { credentials: "omit" });
+    })
+    .then((res) => res.json() as Promise<{ allowed?: boolean }>)
+    .then(
+      (body) => body.allowed !== false,
+      () => true,
+    );
+}
+
+function checkOrigin(): Promise<boolean> {
+  if (!pending) {
+    const batch = { n: 0 };
+    pending = batch;
+    const answer = hello(batch);
+    allowed ??= answer.then((yes) => {
+      if (!yes) {
+        console.warn(
+          `Gravity Fantasy: origin not allowed: ask the game's admin to add ${location.origin} to your partner origins. The widgets stay hidden.`,
+        );
+      }
+      return yes;
+    });
+  }
+  pending.n += 1;
+  return allowed as Promise<boolean>;
+}
+
+function defineWidget(tag: string, attributes: readonly string[]): void {
+  // The script may be included twice on a page: the first definition wins.
+  if (customElements.get(tag)) return;
+  customElements.define(
+    tag,
+    class extends HTMLElement {
+      static observedAttributes = [...attributes];
+      node: HTMLElement | undefined;
+      widget: WidgetModule | undefined;
+
+      connectedCallback() {
+        if (this.node) return this.update();
+        const root = this.shadowRoot ?? this.attachShadow({ mode: "open" });
+        const node = document.createElement("div");
+        node.className = "gf-embed";
+        root.append(node);
+        this.node = node;
+        Promise.all([load(tag), checkOrigin()]).then(
+          ([widget, yes]) => {
+            // Not allowed: nothing is shown (no broken table, no refused frame); the console says why.
+            if (!yes) return;
+            widget.addStyles(root, widget.css);
+            this.widget = widget;
+            this.update();
+          },
+          (error) => console.error(`Gravity Fantasy: could not load <${tag}>`, error),
+        );
+      }
+
+      attributeChangedCallback() {
+        this.update();
+      }
+
+      disconnectedCallback() {
+        if (this.node && this.widget) this.widget.unmount(this.node);
+      }
+
+      update() {
+        if (!this.widget || !this.node || !this.isConnected) return;
+        const attrs: Attributes = {};
+        for (const name of attributes) attrs[name] = this.getAttribute(name);
+        this.widget.mount(this.widget.component, this.node, attrs, base, this);
+      }
+    },
+  );
+}
+
+const common = ["theme"];
+defineWidget("gf-racer-table", [...common, "event", "category", "hide-tabs", "price-change"]);
+defineWidget("gf-player-rankings", [...common, "event", "page"]);
+defineWidget("gf-league-rankings", [...common, "page"]);
+defineWidget("gf-team-grid", [...common, "username", "event"]);
+defineWidget("gf-team-builder", [...common, "event", "partner"]);
