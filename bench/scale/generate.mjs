@@ -64,8 +64,8 @@ export async function generate({ exec, query }, { players, leagues, eventId = 5,
        from teams t cross join pools p
        where t.event_id = ${eventId}
      )
-     insert into team_racers (team_id, racer_id, slot)
-     select d.id, v.racer_id, v.slot
+     insert into team_racers (team_id, racer_id, slot, price_paid)
+     select d.id, v.racer_id, v.slot, (select price from racers r where r.id = v.racer_id)
      from draws d cross join pools p
      cross join lateral (values
        (0, p.pw[1 + d.w1]),

@@ -1,0 +1,124 @@
+// Season: rolling a big season forward and sending a million deadline reminders.
+//
+//   npm run bench -- season
+//   SEASON_PLAYERS=100000 npm run bench -- season
+//
+// On PostgreSQL (BENCH_PG_URL, a fresh database dropped afterwards):
+//  1. generates SEASON_PLAYERS players, each with a team of six for round 1 (bench/scale);
+//  2. freezes round 1 at its lock and imports its results (which settles it);
+//  3. times `season advance` as a dry run and for real (new entries for every racer, every team
+//     carried over at the prices paid, one transaction), the same service as the CLI;
+//  4. removes the round-2 teams so every player is due a reminder, and times sending them all
+//     to the outbox 24 hours before round 2 locks (`reminders send`'s service), then checks that
+//     each player got exactly one.
+//
+// Environment: BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres), SEASON_PLAYERS
+// (1000000).
+import { lockTime } from "@game/core";
+import {
+  advanceSeason,
+  CLI_ACTOR,
+  createDb,
+  freezeEvent,
+  importResults,
+  seed,
+  sendDueReminders,
+} from "@game/db";
+import postgres from "postgres";
+import { generate, resultsCsv } from "../scale/generate.mjs";
+
+const { BENCH_PG_URL = "postgres://postgres@127.0.0.1:5432/postgres", SEASON_PLAYERS = "1000000" } =
+  process.env;
+const PLAYERS = Number(SEASON_PLAYERS);
+
+const fmt = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`);
+const log = (label, ms) => console.log(`  ${label.padEnd(56)} ${fmt(ms)}`);
+
+async function timed(label, fn) {
+  const t0 = performance.now();
+  const value = await fn();
+  const ms = performance.now() - t0;
+  log(label, ms);
+  return { value, ms };
+}
+
+function withDatabase(url, name) {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+const name = `gf_bench_season_${process.pid}`;
+const admin = postgres(BENCH_PG_URL, { max: 1, onnotice: () => {} });
+await admin.unsafe(`create database "${name}"`);
+const url = withDatabase(BENCH_PG_URL, name);
+let failed = false;
+try {
+  console.log(`PostgreSQL: ${PLAYERS.toLocaleString("en-US")} players`);
+  const handle = await createDb({ url, max: 4 });
+  const bulk = postgres(url, { max: 1, onnotice: () => {} });
+  const query = (text) => bulk.unsafe(text);
+  try {
+    await seed(handle.db);
+    await timed("generation", () =>
+      generate(
+        { exec: query, query },
+        { players: PLAYERS, leagues: Math.max(1, Math.floor(PLAYERS / 10)) },
+      ),
+    );
+    const [round1] = await query("select starts_at from events where id = 5");
+    const lock1 = lockTime({ startsAt: round1.starts_at });
+    await timed("freeze round 1", () => freezeEvent(handle.db, 5, lock1));
+    const racers = await query(
+      `select first_name as "firstName", last_name as "lastName", category from racers where game_id = 5 order by id`,
+    );
+    const after = new Date(lock1.getTime() + 13 * 3600_000);
+    const imported = await timed("results import + settlement", () =>
+      importResults(handle.db, 5, resultsCsv(racers), { now: after }),
+    );
+    if (!imported.value.ok) throw new Error("results refused");
+
+    const dry = await timed("season advance --dry-run", () =>
+      advanceSeason(handle.db, { now: after, actor: CLI_ACTOR, dryRun: true }),
+    );
+    const real = await timed("season advance", () =>
+      advanceSeason(handle.db, { now: after, actor: CLI_ACTOR }),
+    );
+    console.log(
+      `  ${real.value.entries} entries, ${real.value.carried.toLocaleString("en-US")} teams carried (${real.value.drafts} drafts); dry run carried ${dry.value.carried.toLocaleString("en-US")}`,
+    );
+    if (real.value.carried !== PLAYERS || dry.value.carried !== PLAYERS) {
+      throw new Error("not every team was carried over");
+    }
+
+    // Nobody has a round-2 team now: every player is due a reminder.
+    await query("delete from teams where event_id = 6");
+    const [round2] = await query("select starts_at from events where id = 6");
+    const due = new Date(lockTime({ startsAt: round2.starts_at }).getTime() - 20 * 3600_000);
+    const sent = await timed(`reminders to the outbox (${PLAYERS.toLocaleString("en-US")})`, () =>
+      sendDueReminders(handle.db, { now: due, baseUrl: "https://bench.example" }),
+    );
+    const again = await timed("reminders again (nothing due)", () =>
+      sendDueReminders(handle.db, { now: due, baseUrl: "https://bench.example" }),
+    );
+    const [check] = await query(
+      'select count(*)::int as mails, count(distinct "to")::int as people from outbox',
+    );
+    console.log(
+      `  ${sent.value.sent.toLocaleString("en-US")} sent, then ${again.value.sent}; outbox: ${check.mails.toLocaleString("en-US")} mails to ${check.people.toLocaleString("en-US")} players`,
+    );
+    if (sent.value.sent !== PLAYERS || check.mails !== PLAYERS || check.people !== PLAYERS) {
+      throw new Error("reminders: not exactly one per player");
+    }
+  } finally {
+    await bulk.end({ timeout: 5 });
+    await handle.close();
+  }
+} catch (error) {
+  failed = true;
+  console.error(error);
+} finally {
+  await admin.unsafe(`drop database if exists "${name}" with (force)`);
+  await admin.end({ timeout: 5 });
+}
+process.exit(failed ? 1 : 0);
