@@ -128,12 +128,16 @@ const build = viteDevServer
       ),
     );
 
+/** Work to finish before the database closes (e.g. counts held in memory), see `onClose`. */
+const closers = new Set();
+
 /** @type {import("@remix-run/node").AppLoadContext} */
 const context = {
   db: handle.db,
   dbKind: handle.kind,
   env,
   now: () => new Date(),
+  onClose: (fn) => closers.add(fn),
 };
 
 app.all(
@@ -189,6 +193,7 @@ async function shutdown(signal) {
   stopReminders();
   const drained = await drainServer(server, { drainMs: 10_000 });
   if (!drained) console.error("Requests still running after 10 s were cut.");
+  await Promise.allSettled([...closers].map((close) => close()));
   await viteDevServer?.close();
   await dbSocket.close();
   await handle.close();

@@ -25,5 +25,7 @@ declare module "@remix-run/node" {
     clientIp?: string;
     /** This request's Content-Security-Policy nonce, for the inline scripts Remix renders. */
     cspNonce?: string;
+    /** Runs `fn` at shutdown, after requests in flight and before the database closes. */
+    onClose?(fn: () => Promise<void>): void;
   }
 }

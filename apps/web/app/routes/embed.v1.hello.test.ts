@@ -12,13 +12,15 @@ import { loader as eventsApi } from "./api.v1.events";
 import { loader as hello, MAX_WIDGETS_PER_HELLO } from "./embed.v1.hello";
 
 let h: DbHandle;
-let ctx: ReturnType<typeof testContext>;
+let ctx: ReturnType<typeof testContext> & { onClose(fn: () => Promise<void>): void };
+/** What the server would run at shutdown, before closing the database. */
+const closers: (() => Promise<void>)[] = [];
 let partnerId: number;
 let pausedId: number;
 
 beforeAll(async () => {
   h = await createTestDb({ seed: true });
-  ctx = testContext(h.db);
+  ctx = { ...testContext(h.db), onClose: (fn) => void closers.push(fn) };
   const rows = await h.db
     .insert(partners)
     .values([
@@ -35,7 +37,7 @@ beforeAll(async () => {
   pausedId = rows[1]!.id;
 });
 afterAll(async () => {
-  await partnerStatsCounter(h.db).stop();
+  await partnerStatsCounter(ctx).stop();
   await h.close();
 });
 
@@ -50,7 +52,7 @@ function args(path: string, origin?: string, key?: string): LoaderFunctionArgs {
 }
 
 async function today(id: number) {
-  await partnerStatsCounter(h.db).flush();
+  await partnerStatsCounter(ctx).flush();
   const [report] = await getPartnerStats(h.db, { partnerId: id, days: 1 });
   return report!.days[0]!;
 }
@@ -109,5 +111,18 @@ describe("public API calls", () => {
     await vi.waitFor(async () => expect((await today(partnerId)).apiCalls).toBe(before + 1), {
       timeout: 5000,
     });
+  });
+});
+
+describe("shutdown", () => {
+  it("writes the counts still in memory before the database closes", async () => {
+    const before = (await today(partnerId)).widgetLoads;
+    const res = await hello(args("/embed/v1/hello?n=2", "https://hello.example"));
+    expect(res.status).toBe(200);
+    // What the server does on SIGTERM: no flush by hand here.
+    expect(closers).toHaveLength(1);
+    await Promise.all(closers.map((close) => close()));
+    const [report] = await getPartnerStats(h.db, { partnerId, days: 1 });
+    expect(report!.days[0]!.widgetLoads).toBe(before + 2);
   });
 });

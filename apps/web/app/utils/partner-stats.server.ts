@@ -15,12 +15,17 @@ import { logError } from "./log.server";
 
 const counters = new WeakMap<Db, PartnerStatsCounter>();
 
-/** The process's counter for `db` (created on first use). */
-export function partnerStatsCounter(db: Db): PartnerStatsCounter {
-  let counter = counters.get(db);
+/**
+ * The process's counter for the context's database (created on first use); its last counts are
+ * written at shutdown, before the database closes.
+ */
+export function partnerStatsCounter(context: AppLoadContext): PartnerStatsCounter {
+  let counter = counters.get(context.db);
   if (!counter) {
-    counter = createPartnerStatsCounter(db);
-    counters.set(db, counter);
+    const created = createPartnerStatsCounter(context.db);
+    counters.set(context.db, created);
+    context.onClose?.(() => created.stop());
+    counter = created;
   }
   return counter;
 }
@@ -86,7 +91,7 @@ export async function countForRequest(
   n = 1,
 ): Promise<number | undefined> {
   const partnerId = await partnerOfRequest(request, context);
-  if (partnerId !== undefined) partnerStatsCounter(context.db).count(partnerId, kind, n);
+  if (partnerId !== undefined) partnerStatsCounter(context).count(partnerId, kind, n);
   return partnerId;
 }
 
