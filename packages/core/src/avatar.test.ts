@@ -1,0 +1,106 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { AVATAR_MIN_CONTRAST, avatarInitials, contrastRatio, racerAvatar } from "./avatar.js";
+
+const namePart = fc.oneof(
+  fc.string({ maxLength: 20 }),
+  fc.constantFrom("Loïc", "Élise", "Jean-Pierre", "van der Poel", "Ñuñez", "O'Brien", "", " "),
+  fc.string({ unit: "grapheme", maxLength: 12 }),
+);
+const racer = fc.record({
+  firstName: namePart,
+  lastName: namePart,
+  origin: fc.oneof(fc.constantFrom("FRA", "GBR", "USA", "AUS", null), fc.string({ maxLength: 4 })),
+});
+
+describe("racerAvatar", () => {
+  it("is deterministic: the same racer always gets the same avatar", () => {
+    fc.assert(
+      fc.property(racer, (r) => {
+        expect(racerAvatar({ ...r })).toEqual(racerAvatar({ ...r }));
+      }),
+    );
+  });
+
+  it("keeps the initials readable: contrast at least 4.5:1, colours as #rrggbb", () => {
+    fc.assert(
+      fc.property(racer, (r) => {
+        const a = racerAvatar(r);
+        expect(a.background).toMatch(/^#[0-9a-f]{6}$/);
+        expect(a.foreground).toMatch(/^#[0-9a-f]{6}$/);
+        expect(contrastRatio(a.background, a.foreground)).toBeGreaterThanOrEqual(
+          AVATAR_MIN_CONTRAST,
+        );
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("does not change with case or spacing, but with the nation", () => {
+    const base = racerAvatar({ firstName: "Loïc", lastName: "Bruni", origin: "FRA" });
+    expect(racerAvatar({ firstName: " loïc ", lastName: "BRUNI", origin: "fra" })).toEqual(base);
+    // Two racers of the same name from different nations: at least one of 20 pairs differs
+    // (a hash may collide for one pair, never for all).
+    const names = ["Loïc Bruni", "Amaury Pierron", "Rachel Atherton", "Jackson Goldstone"];
+    const differing = names.filter((n) => {
+      const [firstName = "", lastName = ""] = n.split(" ");
+      return (
+        racerAvatar({ firstName, lastName, origin: "FRA" }).background !==
+        racerAvatar({ firstName, lastName, origin: "GBR" }).background
+      );
+    });
+    expect(differing.length).toBeGreaterThan(0);
+  });
+
+  it("spreads racers over many colour pairs (the seed's 81 racers look distinct)", () => {
+    const looks = new Set<string>();
+    for (let i = 0; i < 81; i++) {
+      const a = racerAvatar({ firstName: `Rider${i}`, lastName: "Test", origin: "FRA" });
+      looks.add(a.background);
+    }
+    expect(looks.size).toBeGreaterThan(70);
+  });
+});
+
+describe("avatarInitials", () => {
+  it("takes the first letter of the first and last name, accents kept", () => {
+    expect(avatarInitials("Loïc", "Bruni")).toBe("LB");
+    expect(avatarInitials("élise", "ørsted")).toBe("ÉØ");
+    expect(avatarInitials("Jean-Pierre", "Lopes")).toBe("JL");
+    expect(avatarInitials("Anne", "Smith-Jones")).toBe("AS");
+    expect(avatarInitials("Mathieu", "van der Poel")).toBe("MV");
+  });
+
+  it("handles one name, empty names and names without letters", () => {
+    expect(avatarInitials("Pelé", "")).toBe("P");
+    expect(avatarInitials("", "Bruni")).toBe("B");
+    expect(avatarInitials("", "Marie-Laure Dupont")).toBe("MD");
+    expect(avatarInitials("", "")).toBe("?");
+    expect(avatarInitials("--", "...")).toBe("?");
+  });
+
+  it("gives one or two upper-case letters or digits for any name", () => {
+    fc.assert(
+      fc.property(namePart, namePart, (first, last) => {
+        const initials = avatarInitials(first, last);
+        expect(initials).toMatch(/^(\?|([\p{L}\p{N}]\p{M}*){1,2})$/u);
+        // Decomposed and composed spellings of a name give the same initials.
+        expect(avatarInitials(first.normalize("NFD"), last.normalize("NFD"))).toBe(
+          avatarInitials(first.normalize("NFC"), last.normalize("NFC")),
+        );
+      }),
+    );
+  });
+
+  it("upper-cases lower-case initials", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom("a", "b", "é", "z", "ø"),
+        fc.constantFrom("c", "ü", "x"),
+        (f, l) => {
+          expect(avatarInitials(`${f}rest`, `${l}rest`)).toBe(`${f}${l}`.toUpperCase());
+        },
+      ),
+    );
+  });
+});
