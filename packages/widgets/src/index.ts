@@ -2,9 +2,15 @@ export * from "./client.js";
 export * from "./event-list.js";
 export * from "./format.js";
 export * from "./hooks.js";
+export { type Avatar, racerAvatar } from "./internal/avatar.js";
 export type { LinkRenderProps, RenderLink, WidgetBaseProps } from "./internal/common.js";
 export type { PagingProps } from "./internal/pagination.js";
-export { PlaceholderPortrait, Portrait, type PortraitProps } from "./internal/portrait.js";
+export {
+  AvatarPortrait,
+  PlaceholderPortrait,
+  Portrait,
+  type PortraitProps,
+} from "./internal/portrait.js";
 export * from "./league-rankings.js";
 export * from "./player-rankings.js";
 export * from "./racer-table.js";

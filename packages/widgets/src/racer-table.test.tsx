@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { manyRacers, racers } from "./fixtures.js";
+import { racerAvatar } from "./internal/avatar.js";
 import { RacerTable, sortRacers } from "./racer-table.js";
 import { CATEGORIES, CATEGORY_SLUGS, type Racer } from "./types.js";
 
@@ -259,6 +260,27 @@ describe("RacerTable", () => {
     ]);
     fireEvent.error(container.querySelector("tbody img")!);
     expect(srcs()[0]).toBe("/img/racer_portrait/placeholder.svg");
+  });
+
+  it("draws the racer's generated avatar when there is no picture or it fails", () => {
+    const { container } = render(<RacerTable racers={racers} imageBase="" />);
+    // Each avatar is its racer's: initials and colours from the rule, by the row's name.
+    const drawn = () =>
+      [...container.querySelectorAll("tbody tr")].flatMap((row) => {
+        const svg = row.querySelector("svg[data-avatar]");
+        if (!svg) return [];
+        const name = row.querySelector("th")!.textContent;
+        const racer = racers.find((r) => `${r.firstName} ${r.lastName}` === name)!;
+        const want = racerAvatar(racer);
+        expect(svg.textContent).toBe(want.initials);
+        expect(svg.querySelector("circle")!.getAttribute("fill")).toBe(want.background);
+        expect(svg.querySelector("text")!.getAttribute("fill")).toBe(want.foreground);
+        return [name];
+      });
+    const before = drawn();
+    expect(before.length).toBeGreaterThan(0);
+    fireEvent.error(container.querySelector("tbody img")!);
+    expect(drawn()).toHaveLength(before.length + 1);
   });
 
   it("shows empty, loading and error states inside the table", () => {

@@ -104,7 +104,7 @@ export interface RacerTableProps extends WidgetBaseProps {
   racerHref?: (racer: Racer) => string;
   /** Prefix of portrait URLs (`${imageBase}/img/racer_portrait/${picture}`). */
   imageBase?: string;
-  /** Image shown when a racer has no portrait; defaults to an inline silhouette. */
+  /** Image shown when a racer has no portrait; defaults to the racer's generated avatar. */
   placeholderSrc?: string;
   /** Table caption; defaults to "<category> racers" (or "Racers" without tabs). */
   caption?: ReactNode;
@@ -370,6 +370,9 @@ export function RacerTable(props: RacerTableProps): ReactElement {
                     <td className="gf-col-portrait">
                       <Portrait
                         picture={racer.picture}
+                        firstName={racer.firstName}
+                        lastName={racer.lastName}
+                        origin={racer.origin}
                         imageBase={imageBase}
                         placeholderSrc={placeholderSrc}
                       />

@@ -115,15 +115,18 @@ describe("TeamGrid", () => {
     expect(slot.lastElementChild!.className).toBe("gf-slot-body");
   });
 
-  it("uses the portrait path with imageBase, and the placeholder without a picture", () => {
+  it("uses the portrait path with imageBase, and the generated avatar without a picture", () => {
     const { container } = render(<TeamGrid racers={team} imageBase="https://cdn.example/" />);
     const imgs = container.querySelectorAll("img");
     expect(imgs[0]!.getAttribute("src")).toBe(
       "https://cdn.example/img/racer_portrait/loic_bruni.jpg",
     );
     expect(imgs[0]!.getAttribute("alt")).toBe("");
-    // Asa Vermette has no picture: inline placeholder.
-    expect(container.querySelectorAll("svg[data-placeholder]")).toHaveLength(1);
+    // Asa Vermette has no picture: his avatar, inline, with his initials.
+    const avatars = container.querySelectorAll("svg[data-avatar]");
+    expect(avatars).toHaveLength(1);
+    expect(avatars[0]!.textContent).toBe("AV");
+    expect(container.querySelectorAll("svg[data-placeholder]")).toHaveLength(0);
   });
 
   it("uses placeholderSrc when given", () => {

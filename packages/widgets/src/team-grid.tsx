@@ -48,7 +48,7 @@ export interface TeamGridProps<R extends Racer = Racer> extends WidgetBaseProps 
   renderAside?: (racer: R) => ReactNode;
   /** Prefix of portrait URLs (`${imageBase}/img/racer_portrait/${picture}`). */
   imageBase?: string;
-  /** Image shown when a racer has no portrait; defaults to an inline silhouette. */
+  /** Image shown when a racer has no portrait; defaults to the racer's generated avatar. */
   placeholderSrc?: string;
   /** Accessible name of the grid; defaults to "Your team". */
   label?: string;
@@ -119,6 +119,9 @@ export function TeamGrid<R extends Racer = Racer>(props: TeamGridProps<R>): Reac
               <li key={racer.id} className="gf-slot">
                 <Portrait
                   picture={racer.picture}
+                  firstName={racer.firstName}
+                  lastName={racer.lastName}
+                  origin={racer.origin}
                   imageBase={imageBase}
                   placeholderSrc={placeholderSrc}
                 />

@@ -1,11 +1,17 @@
 import { type ReactElement, useEffect, useRef, useState } from "react";
 import { portraitUrl } from "../format.js";
+import { racerAvatar } from "./avatar.js";
 import { useOptionalGameClient } from "./client-context.js";
 import { cx } from "./common.js";
 
 export interface PortraitProps {
   picture?: string | null | undefined;
+  /** The racer's names and nation: a racer without a portrait gets their generated avatar. */
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  origin?: string | null | undefined;
   imageBase?: string | null | undefined;
+  /** An image instead of the generated avatar (or the silhouette when no name is given). */
   placeholderSrc?: string | undefined;
   className?: string | undefined;
 }
@@ -26,6 +32,46 @@ export function PlaceholderPortrait({
     >
       <circle cx="20" cy="15" r="7" />
       <path d="M6 38c1-8 7-13 14-13s13 5 14 13z" />
+    </svg>
+  );
+}
+
+/**
+ * A racer's generated avatar: their initials on their own colour pair (the same everywhere, see
+ * `avatar.ts`), drawn inline so it costs no request. Decorative: the name is always next to it.
+ */
+export function AvatarPortrait({
+  firstName,
+  lastName,
+  origin,
+  className,
+}: {
+  firstName: string;
+  lastName: string;
+  origin?: string | null | undefined;
+  className?: string | undefined;
+}): ReactElement {
+  const avatar = racerAvatar({ firstName, lastName, origin });
+  return (
+    <svg
+      className={cx("gf-portrait gf-portrait--avatar", className)}
+      viewBox="0 0 40 40"
+      aria-hidden="true"
+      focusable="false"
+      data-avatar={avatar.initials}
+    >
+      <circle cx="20" cy="20" r="20" fill={avatar.background} />
+      <text
+        x="20"
+        y="20"
+        dy=".35em"
+        textAnchor="middle"
+        fill={avatar.foreground}
+        fontSize={avatar.initials.length > 1 ? 15 : 18}
+        fontWeight="600"
+      >
+        {avatar.initials}
+      </text>
     </svg>
   );
 }
@@ -56,6 +102,13 @@ export function Portrait(props: PortraitProps): ReactElement {
         src={props.placeholderSrc}
         alt=""
         data-placeholder=""
+      />
+    ) : props.firstName !== undefined || props.lastName !== undefined ? (
+      <AvatarPortrait
+        firstName={props.firstName ?? ""}
+        lastName={props.lastName ?? ""}
+        origin={props.origin}
+        className={props.className}
       />
     ) : (
       <PlaceholderPortrait className={props.className} />
