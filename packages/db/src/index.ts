@@ -19,6 +19,7 @@ export * from "./services/public-api.js";
 export * from "./services/racers.js";
 export * from "./services/racers-admin.js";
 export * from "./services/racers-import.js";
+export * from "./services/ranking-versions.js";
 export * from "./services/rankings.js";
 export * from "./services/rate-limits.js";
 export * from "./services/reminders.js";
