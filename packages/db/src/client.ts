@@ -20,7 +20,16 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 export type DbOrTx = Db | Tx;
 
 export interface DbHandle {
+  /** The primary: every write, and every read that must see the caller's own writes. */
   db: Db;
+  /**
+   * Where read-only public pages read (rankings, racers, events, the public API): a streaming
+   * replica when one is configured (`replicaUrl`), otherwise the primary itself. It may lag the
+   * primary by a moment, so a player's own data never comes from here (docs/decisions/0131).
+   */
+  readDb: Db;
+  /** The replica's URL without its password, when `readDb` is one. */
+  replicaLocation?: string;
   kind: "pglite" | "postgres";
   /** The embedded engine, when that is what runs (the app serves it to the CLI). */
   pglite?: PGlite;
@@ -32,6 +41,11 @@ export interface DbHandle {
 export interface CreateDbOptions {
   /** PostgreSQL URL; default `DATABASE_URL`. */
   url?: string;
+  /**
+   * A streaming replica of `url` for `readDb` (the app's DATABASE_REPLICA_URL). Never read from
+   * the environment here: only the app's public read paths want it, not the CLI or the tests.
+   */
+  replicaUrl?: string;
   /** PGlite data folder, or "memory"; default `DATA_DIR` or `<repo>/data`. */
   dataDir?: string;
   /** Apply committed migrations first (default true). */
@@ -54,6 +68,9 @@ export const DB_STATEMENT_TIMEOUT_MS = 30_000;
  */
 export async function createDb(opts: CreateDbOptions = {}): Promise<DbHandle> {
   const url = opts.url ?? process.env.DATABASE_URL;
+  if (opts.replicaUrl && !url) {
+    throw new Error("A read replica needs PostgreSQL: set DATABASE_URL too.");
+  }
   const handle = url ? openPostgres(url, opts) : await openPglite(opts.dataDir);
   if (opts.migrate ?? true) {
     try {
@@ -66,21 +83,37 @@ export async function createDb(opts: CreateDbOptions = {}): Promise<DbHandle> {
   return handle;
 }
 
-function openPostgres(url: string, opts: CreateDbOptions): DbHandle {
-  const client = postgres(url, {
+function postgresPool(url: string, opts: CreateDbOptions, readOnly = false) {
+  return postgres(url, {
     max: opts.max ?? 10,
     onnotice: () => {},
     connect_timeout: opts.connectTimeoutSeconds ?? DB_CONNECT_TIMEOUT_SECONDS,
     // Pooled connections idle this long are closed: after an outage the pool reconnects fresh.
     idle_timeout: 60,
-    connection: { statement_timeout: opts.statementTimeoutMs ?? DB_STATEMENT_TIMEOUT_MS },
+    connection: {
+      statement_timeout: opts.statementTimeoutMs ?? DB_STATEMENT_TIMEOUT_MS,
+      // The read pool refuses writes even when the URL names a primary by mistake.
+      ...(readOnly ? { default_transaction_read_only: true } : {}),
+    },
   });
+}
+
+function openPostgres(url: string, opts: CreateDbOptions): DbHandle {
+  const client = postgresPool(url, opts);
   const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  // Two explicit handles rather than drizzle's withReplicas, which sends every select to the
+  // replica and every raw execute to the primary: here each call site says which it reads.
+  const reader = opts.replicaUrl ? postgresPool(opts.replicaUrl, opts, true) : undefined;
+  const readDb = reader ? (drizzlePostgres(reader, { schema }) as unknown as Db) : db;
   return {
     db,
+    readDb,
+    replicaLocation: opts.replicaUrl ? redactUrl(opts.replicaUrl) : undefined,
     kind: "postgres",
     location: redactUrl(url),
-    close: () => client.end({ timeout: 5 }),
+    close: async () => {
+      await Promise.all([client.end({ timeout: 5 }), reader?.end({ timeout: 5 })]);
+    },
   };
 }
 
@@ -111,6 +144,7 @@ async function openPglite(dataDir?: string): Promise<DbHandle> {
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return {
     db,
+    readDb: db,
     kind: "pglite",
     pglite,
     location: dir,

@@ -38,6 +38,7 @@ async function freshPglite(): Promise<DbHandle> {
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return {
     db,
+    readDb: db,
     kind: "pglite",
     pglite,
     location: "memory",
@@ -76,3 +77,5 @@ async function freshPostgres(url: string, max: number): Promise<DbHandle> {
     },
   };
 }
+
+export { startTestReplica, type TestReplica } from "./test-replica.js";
