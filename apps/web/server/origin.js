@@ -1,16 +1,11 @@
 // Cross-site request forgery guard: a state-changing request must come from one of our own pages.
 
+import { normalizeOrigin } from "@game/core";
+
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** `https://example.com:8443` from any URL, or null when it is not an http(s) URL. */
-export function originOf(url) {
-  try {
-    const u = new URL(url);
-    return u.protocol === "http:" || u.protocol === "https:" ? u.origin : null;
-  } catch {
-    return null;
-  }
-}
+export const originOf = normalizeOrigin;
 
 /**
  * Decides one request. Safe methods always pass. Otherwise the `Origin` header must be one of

@@ -7,10 +7,10 @@
  * calls) go through `createPartnerStatsCounter`, which adds them up in memory and writes one
  * upsert per flush, so a busy embed costs one statement every few seconds, not one per request.
  */
+import { normalizeOrigin } from "@game/core";
 import { and, asc, eq, gte, isNull, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client.js";
 import { partnerDailyStats, partners } from "../schema/index.js";
-import { normalizeOrigin } from "./public-api.js";
 
 export const PARTNER_STAT_KINDS = ["widgetLoads", "apiCalls", "signIns", "teamSaves"] as const;
 export type PartnerStatKind = (typeof PARTNER_STAT_KINDS)[number];

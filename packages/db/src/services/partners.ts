@@ -7,114 +7,19 @@
  * `getPartnerByKey`), so each change applies to the next request.
  */
 import { randomBytes } from "node:crypto";
+import {
+  originCountError,
+  parseOrigin,
+  parseOriginList,
+  parsePartnerInput,
+  parsePartnerName,
+} from "@game/core";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client.js";
 import { embedTokens, partners } from "../schema/index.js";
 import { AdminActionError, type AdminActor, recordAudit } from "./audit.js";
 
 export type PartnerListRow = typeof partners.$inferSelect;
-
-export const PARTNER_NAME_MAX = 80;
-export const PARTNER_ORIGINS_MAX = 20;
-
-export interface PartnerInput {
-  name: string;
-  origins: string[];
-}
-
-export type PartnerInputResult =
-  | { ok: true; value: PartnerInput }
-  | { ok: false; errors: { name?: string; origins?: string } };
-
-/**
- * An origin exactly as browsers send it (`https://news.example`, `http://localhost:8080`), from
- * what an admin typed; null when it is not one (a path, a query, another scheme).
- */
-export function parseOrigin(value: string): string | null {
-  const text = value.trim();
-  if (!text || text.length > 300) return null;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
-  if (url.username || url.password || url.search || url.hash) return null;
-  if (url.pathname !== "/" && url.pathname !== "") return null;
-  return url.origin;
-}
-
-/** A partner's name, trimmed, or the reason it is not one. */
-export function parsePartnerName(
-  value: unknown,
-): { ok: true; value: string } | { ok: false; error: string } {
-  const name = typeof value === "string" ? value.trim() : "";
-  if (!name) return { ok: false, error: "Give the partner a name." };
-  if (name.length > PARTNER_NAME_MAX) {
-    return { ok: false, error: `Partner names have at most ${PARTNER_NAME_MAX} characters.` };
-  }
-  return { ok: true, value: name };
-}
-
-/**
- * Origins from what an admin typed (a string separated by spaces, commas or lines, or a list of
- * them), normalised and deduplicated in order; or the first one that is not an origin. An empty
- * list is allowed here: callers decide whether one is needed.
- */
-export function parseOriginList(
-  value: unknown,
-): { ok: true; value: string[] } | { ok: false; error: string } {
-  const raw = (Array.isArray(value) ? value : [value])
-    .flatMap((o) => (typeof o === "string" ? o.split(/[\s,]+/) : []))
-    .filter((o) => o.trim() !== "");
-  const origins: string[] = [];
-  for (const text of raw) {
-    if (text.includes("*")) {
-      // Refused rather than half-supported: CORS answers one exact origin (docs/decisions/0085).
-      return {
-        ok: false,
-        error: `"${text.slice(0, 80)}": wildcard origins are not supported; list each site's origin (like https://news.example.com).`,
-      };
-    }
-    const origin = parseOrigin(text);
-    if (!origin) {
-      return {
-        ok: false,
-        error: `"${text.slice(0, 80)}" is not a web origin (like https://news.example).`,
-      };
-    }
-    if (!origins.includes(origin)) origins.push(origin);
-  }
-  return { ok: true, value: origins };
-}
-
-/** The full origin list of a partner, or why it cannot be one (none, too many). */
-function checkOriginCount(origins: readonly string[]): string | null {
-  if (origins.length === 0) return "Add at least one origin.";
-  if (origins.length > PARTNER_ORIGINS_MAX) {
-    return `At most ${PARTNER_ORIGINS_MAX} origins per partner.`;
-  }
-  return null;
-}
-
-/** Checks a partner form (the dashboard's and the CLI's): one rule set for both. */
-export function parsePartnerInput(input: {
-  name?: unknown;
-  origins?: unknown;
-}): PartnerInputResult {
-  const errors: { name?: string; origins?: string } = {};
-  const name = parsePartnerName(input.name);
-  if (!name.ok) errors.name = name.error;
-  const origins = parseOriginList(input.origins);
-  if (!origins.ok) errors.origins = origins.error;
-  else {
-    const count = checkOriginCount(origins.value);
-    if (count) errors.origins = count;
-  }
-  if (!name.ok || !origins.ok || errors.origins) return { ok: false, errors };
-  return { ok: true, value: { name: name.value, origins: origins.value } };
-}
 
 /**
  * Refuses origins that another partner (enabled or disabled) already lists: an origin belongs to
@@ -316,7 +221,7 @@ export async function changePartnerOrigins(
         next = [...current.filter((o) => !remove.includes(o)), ...add];
         next = [...new Set(next)];
       }
-      const countError = checkOriginCount(next);
+      const countError = originCountError(next);
       if (countError) {
         throw new AdminActionError(
           next.length === 0

@@ -20,7 +20,6 @@ import {
   listPublicEvents,
   listPublicRacers,
   listPublicResults,
-  normalizeOrigin,
   PUBLIC_MAX_PAGE_SIZE,
   PUBLIC_PAGE_SIZE,
   publicLeagueRankings,
@@ -428,13 +427,5 @@ describe("partners", () => {
     expect(await isPartnerOrigin(h.db, "https://bikes.example.evil.example")).toBe(false);
     // Browsers send origins without a path; anything else is not an origin.
     expect(await isPartnerOrigin(h.db, "https://bikes.example/")).toBe(false);
-  });
-
-  it("normalises origins", () => {
-    expect(normalizeOrigin("https://A.example:443/path?q")).toBe("https://a.example");
-    expect(normalizeOrigin("http://a.example:8080")).toBe("http://a.example:8080");
-    expect(normalizeOrigin("javascript:alert(1)")).toBeNull();
-    expect(normalizeOrigin("null")).toBeNull();
-    expect(normalizeOrigin("")).toBeNull();
   });
 });

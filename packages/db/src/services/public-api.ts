@@ -12,6 +12,7 @@ import {
   isLocked,
   LOCK_MS,
   lockTime,
+  normalizeOrigin,
   type ResultStatus,
 } from "@game/core";
 import { and, asc, count, desc, eq, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
@@ -382,17 +383,6 @@ export interface PartnerRow {
   name: string;
   publishableKey: string;
   origins: string[];
-}
-
-/** The origin of a URL-ish string (`https://a.example/` -> `https://a.example`), or null. */
-export function normalizeOrigin(value: string): string | null {
-  try {
-    const url = new URL(value.trim());
-    if (url.protocol !== "https:" && url.protocol !== "http:") return null;
-    return url.origin;
-  } catch {
-    return null;
-  }
 }
 
 /** An enabled partner by its publishable key, origins normalised (a disabled one is unknown). */

@@ -38,19 +38,6 @@ export const userFormSchema = z.object({
   userId: id,
 });
 
-export const partnerFormSchema = z.object({
-  name: z
-    .string({ error: "Give the partner a name." })
-    .trim()
-    .min(1, "Give the partner a name.")
-    .max(80, "Partner names have at most 80 characters."),
-  origins: z
-    .string({ error: "Add at least one origin." })
-    .trim()
-    .min(1, "Add at least one origin.")
-    .max(5000, "That is too many origins."),
-});
-
 /** First message per field, for showing next to the inputs. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};

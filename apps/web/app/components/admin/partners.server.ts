@@ -1,4 +1,12 @@
 import {
+  PARTNER_NAME_TOO_LONG,
+  PARTNER_ORIGINS_TEXT_MAX,
+  parseOrigin,
+  parseOriginList,
+  parsePartnerInput,
+  partnerFormSchema,
+} from "@game/core";
+import {
   AdminActionError,
   addPartner,
   changePartnerOrigins,
@@ -7,15 +15,12 @@ import {
   enablePartner,
   getPartner,
   type PartnerListRow,
-  parseOrigin,
-  parseOriginList,
-  parsePartnerInput,
   renamePartner,
   webActor,
 } from "@game/db";
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { fieldErrors, partnerFormSchema } from "./forms";
+import { fieldErrors } from "./forms";
 
 export type PartnerFormResult =
   | { ok: true; name: string; publishableKey: string }
@@ -29,7 +34,7 @@ export async function createPartner(
 ): Promise<{ result: PartnerFormResult; status: number }> {
   const values = {
     name: String(form.get("name") ?? "").slice(0, 200),
-    origins: String(form.get("origins") ?? "").slice(0, 5000),
+    origins: String(form.get("origins") ?? "").slice(0, PARTNER_ORIGINS_TEXT_MAX),
   };
   const parsed = partnerFormSchema.safeParse(values);
   if (!parsed.success) {
@@ -65,8 +70,8 @@ const manageFormSchema = z.object({
     .int({ error: "Missing partner." })
     .positive({ error: "Missing partner." })
     .max(2 ** 31 - 1, { error: "Missing partner." }),
-  name: z.string().max(200, "Partner names have at most 80 characters.").optional(),
-  origins: z.string().max(5000, "That is too many origins.").optional(),
+  name: z.string().max(200, PARTNER_NAME_TOO_LONG).optional(),
+  origins: z.string().max(PARTNER_ORIGINS_TEXT_MAX, "That is too many origins.").optional(),
   /** "yes" once the admin has seen what a destructive change does. */
   confirm: z.string().optional(),
 });

@@ -3,7 +3,8 @@
  * top-level window), so the normal login form and session cookie work here; it hands the iframe
  * a single-use token, never the session itself.
  */
-import { createEmbedHandoff, getPartnerByKey, normalizeOrigin } from "@game/db";
+import { normalizeOrigin } from "@game/core";
+import { createEmbedHandoff, getPartnerByKey } from "@game/db";
 import { type AppLoadContext, data, redirect } from "@remix-run/node";
 import { getUser, requireUser } from "~/utils/auth.server";
 

@@ -1,7 +1,8 @@
 /**
  * The partner iframe's framing: who may embed it (`frame-ancestors`), and which page it talks to.
  */
-import { normalizeOrigin, type PartnerRow } from "@game/db";
+import { normalizeOrigin } from "@game/core";
+import type { PartnerRow } from "@game/db";
 
 /** `Content-Security-Policy` letting exactly the partner's origins frame the page. */
 export function frameAncestors(partner: Pick<PartnerRow, "origins">): string {
