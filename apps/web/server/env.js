@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { resolveDataDir } from "@game/db";
 
-/** @typedef {{ port: number, host: string, production: boolean, databaseUrl?: string, dataDir: string, sessionSecret: string, smtpUrl?: string, publicUrl?: string, trustProxy: boolean | number | string, dbStartTimeoutMs: number }} Env */
+/** @typedef {{ port: number, host: string, production: boolean, databaseUrl?: string, databaseReplicaUrl?: string, webConcurrency: number, dataDir: string, sessionSecret: string, smtpUrl?: string, publicUrl?: string, trustProxy: boolean | number | string, dbStartTimeoutMs: number }} Env */
 
 /** @returns {Env} */
 export function readEnv(env = process.env) {
@@ -15,6 +15,21 @@ export function readEnv(env = process.env) {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error("DATABASE_URL must start with postgres:// or postgresql://");
+  }
+  const databaseReplicaUrl = env.DATABASE_REPLICA_URL || undefined;
+  if (databaseReplicaUrl && !/^postgres(ql)?:\/\//.test(databaseReplicaUrl)) {
+    throw new Error("DATABASE_REPLICA_URL must start with postgres:// or postgresql://");
+  }
+  if (databaseReplicaUrl && !databaseUrl) {
+    throw new Error(
+      "DATABASE_REPLICA_URL needs DATABASE_URL: a replica is of a PostgreSQL primary, not of the embedded database",
+    );
+  }
+  const webConcurrency = Number(env.WEB_CONCURRENCY || 1);
+  if (!Number.isInteger(webConcurrency) || webConcurrency < 1 || webConcurrency > 256) {
+    throw new Error(
+      `WEB_CONCURRENCY must be a number of processes from 1 to 256, got "${env.WEB_CONCURRENCY}"`,
+    );
   }
   const smtpUrl = env.SMTP_URL || undefined;
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) {
@@ -36,6 +51,8 @@ export function readEnv(env = process.env) {
     host: env.HOST || "0.0.0.0",
     production: env.NODE_ENV === "production",
     databaseUrl,
+    databaseReplicaUrl,
+    webConcurrency,
     dataDir,
     sessionSecret: env.SESSION_SECRET || generatedSecret(dataDir),
     smtpUrl,

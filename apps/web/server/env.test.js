@@ -36,6 +36,30 @@ describe("readEnv", () => {
     );
   });
 
+  it("reads WEB_CONCURRENCY as a number of processes (default 1)", () => {
+    expect(readEnv({ DATA_DIR: dir }).webConcurrency).toBe(1);
+    expect(readEnv({ DATA_DIR: dir, WEB_CONCURRENCY: "4" }).webConcurrency).toBe(4);
+    for (const bad of ["0", "-1", "two", "1.5", "1000"]) {
+      expect(() => readEnv({ DATA_DIR: dir, WEB_CONCURRENCY: bad })).toThrow(/WEB_CONCURRENCY/);
+    }
+  });
+
+  it("takes a PostgreSQL DATABASE_REPLICA_URL, only beside DATABASE_URL", () => {
+    const primary = "postgres://app@db:5432/game";
+    const replica = "postgresql://app@replica:5432/game";
+    expect(
+      readEnv({ DATA_DIR: dir, DATABASE_URL: primary, DATABASE_REPLICA_URL: replica })
+        .databaseReplicaUrl,
+    ).toBe(replica);
+    expect(readEnv({ DATA_DIR: dir, DATABASE_URL: primary }).databaseReplicaUrl).toBeUndefined();
+    expect(() =>
+      readEnv({ DATA_DIR: dir, DATABASE_URL: primary, DATABASE_REPLICA_URL: "mysql://x/y" }),
+    ).toThrow(/DATABASE_REPLICA_URL must start with postgres/);
+    expect(() => readEnv({ DATA_DIR: dir, DATABASE_REPLICA_URL: replica })).toThrow(
+      /DATABASE_REPLICA_URL needs DATABASE_URL/,
+    );
+  });
+
   it("checks PUBLIC_URL and the database start timeout", () => {
     expect(readEnv({ DATA_DIR: dir }).publicUrl).toBeUndefined();
     expect(readEnv({ DATA_DIR: dir, PUBLIC_URL: "https://gravity.example" }).publicUrl).toBe(
