@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   "racer.set",
   "racer.withdraw",
   "racer.reinstate",
+  "racer.portrait",
   "results.import",
   "scores.settle",
   "season.advance",
