@@ -20,8 +20,10 @@ function returnPath(pathname: string, search: string): string | null {
 }
 
 /**
- * The navigation bar on every screen. On a phone the links fold behind a Menu button
- * (aria-expanded); without JavaScript they simply stay visible (see the <noscript> style in root).
+ * The navigation bar on every screen. Where the links would not fit on one line they fold behind a
+ * Menu button (aria-expanded); without JavaScript they simply stay visible (see the <noscript>
+ * style in root). The width where they fold depends on what the bar holds (`data-nav`, see
+ * app.css and docs/decisions/0115-header-on-one-line.md).
  */
 export function SiteHeader({ user }: { user: HeaderUser | null }) {
   const location = useLocation();
@@ -35,7 +37,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
   useEffect(() => setMenuOpen(false), [location.pathname, location.search, location.hash]);
 
   return (
-    <header className="site-header">
+    <header className="site-header" data-nav={user ? user.role : "visitor"}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
