@@ -1,7 +1,8 @@
 // Freezes teams at their lock moment (12 h before an event starts): every 30 s the server copies
 // the teams of any event that has just locked, so scoring reads exactly what players had then.
-// Several app processes may run this at once: each event is claimed by one of them.
-import { freezeDueEvents } from "@game/db";
+// Several app processes (and machines) may run this: each 30 s tick is claimed by one of them
+// (docs/decisions/0130), and each event is frozen once whoever does it (its `frozen_at` claim).
+import { freezeDueEvents, runScheduledJob } from "@game/db";
 
 /** Runs a freeze pass now and every `everyMs`; returns a function stopping it. */
 export function startFreezing(
@@ -14,7 +15,12 @@ export function startFreezing(
     if (running) return;
     running = true;
     try {
-      for (const f of await freezeDueEvents(db, now())) {
+      const at = now();
+      const outcome = await runScheduledJob(db, { name: "freeze-teams", everyMs, now: at }, () =>
+        freezeDueEvents(db, at),
+      );
+      if ("error" in outcome) throw outcome.error;
+      for (const f of outcome.ran ? outcome.result : []) {
         log.log(`Froze the teams of event ${f.eventId} (${f.teams} teams).`);
       }
     } catch (error) {
@@ -24,7 +30,7 @@ export function startFreezing(
     }
   };
   void pass();
-  const timer = setInterval(pass, everyMs);
+  const timer = setInterval(pass, Math.min(everyMs, 60_000));
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -1,29 +1,51 @@
-// Housekeeping: expired or idle sessions, finished rate-limit windows, expired embed tokens and
-// used or expired password-reset links are deleted now and then.
+// Housekeeping: expired or idle sessions, finished rate-limit windows, expired embed tokens,
+// used or expired password-reset links and week-old job records are deleted once an hour, by
+// one process across all of them (docs/decisions/0130).
 import {
   purgeExpiredEmbedTokens,
   purgeExpiredPasswordResets,
   purgeExpiredRateLimits,
   purgeExpiredSessions,
+  purgeOldJobRuns,
+  runScheduledJob,
 } from "@game/db";
 
 const HOUR = 60 * 60 * 1000;
 
-/** Runs `purge` once now and then every `everyMs`; returns a function stopping it. */
-export function startMaintenance(db, { everyMs = HOUR, log = console } = {}) {
-  const purge = async () => {
+/**
+ * Runs maintenance once per `everyMs` tick (whichever process claims the tick first), checking
+ * every minute at most; returns a function stopping it.
+ */
+export function startMaintenance(
+  db,
+  { everyMs = HOUR, now = () => new Date(), log = console } = {},
+) {
+  let running = false;
+  const pass = async () => {
+    if (running) return;
+    running = true;
     try {
-      const now = new Date();
-      await purgeExpiredSessions(db, now);
-      await purgeExpiredRateLimits(db, now);
-      await purgeExpiredEmbedTokens(db, now);
-      await purgeExpiredPasswordResets(db, now);
+      const at = now();
+      const outcome = await runScheduledJob(
+        db,
+        { name: "maintenance", everyMs, now: at },
+        async () => {
+          await purgeExpiredSessions(db, at);
+          await purgeExpiredRateLimits(db, at);
+          await purgeExpiredEmbedTokens(db, at);
+          await purgeExpiredPasswordResets(db, at);
+          await purgeOldJobRuns(db, at);
+        },
+      );
+      if ("error" in outcome) log.error(`Maintenance failed: ${outcome.error?.message}`);
     } catch (error) {
       log.error(`Maintenance failed: ${error.message}`);
+    } finally {
+      running = false;
     }
   };
-  void purge();
-  const timer = setInterval(purge, everyMs);
+  void pass();
+  const timer = setInterval(pass, Math.min(everyMs, 60_000));
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -1,7 +1,8 @@
 // Deadline reminders: every few minutes the server sends the reminders that have come due (rounds
-// locking within 24 hours). Each player is claimed once per round in the database, so restarts
-// and several app processes never send twice; a pass never overlaps the previous one.
-import { sendDueReminders } from "@game/db";
+// locking within 24 hours). One process runs each 5-minute tick (docs/decisions/0130) and each
+// player is claimed once per round in the database, so restarts, several app processes and
+// several machines never send twice; a pass never overlaps the previous one.
+import { runScheduledJob, sendDueReminders } from "@game/db";
 import nodemailer from "nodemailer";
 
 /** SMTP delivery when SMTP_URL is set; otherwise the outbox is where reminders go. */
@@ -35,11 +36,20 @@ export function startReminders(
     if (running) return;
     running = true;
     try {
-      const summary = await sendDueReminders(db, {
-        now: now(),
-        baseUrl: env.publicUrl || `http://localhost:${env.port}`,
-        deliver,
-      });
+      const at = now();
+      const outcome = await runScheduledJob(
+        db,
+        { name: "deadline-reminders", everyMs, now: at },
+        () =>
+          sendDueReminders(db, {
+            now: at,
+            baseUrl: env.publicUrl || `http://localhost:${env.port}`,
+            deliver,
+          }),
+      );
+      if ("error" in outcome) throw outcome.error;
+      if (!outcome.ran) return;
+      const summary = outcome.result;
       for (const r of summary.rounds) {
         if (r.players > 0) log.log(`Sent ${r.players} deadline reminders for event ${r.eventId}.`);
       }
@@ -51,7 +61,7 @@ export function startReminders(
     }
   };
   void pass();
-  const timer = setInterval(pass, everyMs);
+  const timer = setInterval(pass, Math.min(everyMs, 60_000));
   timer.unref();
   return () => clearInterval(timer);
 }
