@@ -13,6 +13,7 @@ import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
 import { bodyLimit, lateErrors } from "./server/body-limit.js";
+import { processRole, runPrimary } from "./server/cluster.js";
 import { serveDbSocket } from "./server/db-socket.js";
 import { readEnv } from "./server/env.js";
 import { startFreezing } from "./server/freeze-teams.js";
@@ -56,9 +57,25 @@ try {
 // Folders and files left readable by earlier versions (and PGlite's 0666 files) become private.
 if (existsSync(env.dataDir)) tightenPermissions(env.dataDir);
 
+// WEB_CONCURRENCY on PostgreSQL: this process becomes the primary of that many workers and
+// serves nothing itself (server/cluster.js); each worker runs the rest of this file, serving
+// requests only. `runPrimary` never returns: its process ends in its own shutdown.
+const role = processRole(env);
+if (role === "primary") await runPrimary(env, { started });
+
 let handle;
 try {
-  handle = await openWithRetry(() => createDb({ url: env.databaseUrl, dataDir: env.dataDir }), {
+  const open = () =>
+    createDb({
+      url: env.databaseUrl,
+      dataDir: env.dataDir,
+      // Public pages read here (rankings, racers, events, the public API); a player's own data
+      // and every write go to the primary (docs/decisions/0131-read-replicas.md).
+      replicaUrl: env.databaseReplicaUrl,
+      // The primary process migrated before forking the workers.
+      migrate: role !== "worker",
+    });
+  handle = await openWithRetry(open, {
     url: env.databaseUrl,
     timeoutMs: env.dbStartTimeoutMs,
   });
@@ -68,7 +85,7 @@ try {
 // The admin CLI reaches the embedded database through the app while it runs.
 const dbSocket = await serveDbSocket(handle, env);
 try {
-  const seeded = await seed(handle.db);
+  const seeded = role === "worker" ? {} : await seed(handle.db);
   if (seeded.eventsAdded || seeded.racersAdded) {
     console.log(`Seeded ${seeded.eventsAdded} events and ${seeded.racersAdded} racers.`);
   }
@@ -134,6 +151,7 @@ const closers = new Set();
 /** @type {import("@remix-run/node").AppLoadContext} */
 const context = {
   db: handle.db,
+  readDb: handle.readDb,
   dbKind: handle.kind,
   env,
   now: () => new Date(),
@@ -148,19 +166,25 @@ app.all(
   }),
 );
 app.use(lateErrors());
-const stopMaintenance = startMaintenance(handle.db);
+// Scheduled jobs, each tick run by one process across all of them (docs/decisions/0130); with
+// several workers their primary runs them.
+const noJob = () => {};
+const stopMaintenance = role === "worker" ? noJob : startMaintenance(handle.db);
 // Teams freeze at each event's lock moment (12 h before the start), what scoring reads.
-const stopFreezing = startFreezing(handle.db);
+const stopFreezing = role === "worker" ? noJob : startFreezing(handle.db);
 // Deadline reminders, 24 h before each lock, once per player per round (docs/decisions/0103).
-const stopReminders = startReminders(handle.db, env);
+const stopReminders = role === "worker" ? noJob : startReminders(handle.db, env);
 
 const server = app.listen(env.port, env.host, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.port;
   // With PORT=0 the system picked the port: links fall back to it (see below).
   env.port = port;
+  // A worker is quiet: its primary says once that all of them serve.
+  if (role === "worker") return;
+  const replica = handle.replicaLocation ? `, reads from ${handle.replicaLocation}` : "";
   console.log(
-    `Gravity Fantasy on http://localhost:${port} (${handle.kind}: ${handle.location}) in ${Date.now() - started} ms`,
+    `Gravity Fantasy on http://localhost:${port} (${handle.kind}: ${handle.location}${replica}) in ${Date.now() - started} ms`,
   );
   if (!env.publicUrl) {
     console.warn(
@@ -201,3 +225,5 @@ async function shutdown(signal) {
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
+// A worker whose primary is gone (killed) gets no new connections: it finishes and exits.
+if (role === "worker") process.on("disconnect", () => void shutdown("Primary process gone"));

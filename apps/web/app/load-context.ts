@@ -16,7 +16,14 @@ export interface AppEnv {
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
+    /** The primary: writes, and a signed-in player's own data (their team, leagues, greeting). */
     db: Db;
+    /**
+     * Public read-only pages (rankings, racers, events, the public API, player and racer pages):
+     * a streaming replica when DATABASE_REPLICA_URL is set, else the primary. It may lag a
+     * moment behind, so never read what the viewer has just written from here (ADR 0131).
+     */
+    readDb: Db;
     dbKind: "pglite" | "postgres";
     env: AppEnv;
     /** The clock: injected so lock-time rules can be tested at exact boundaries. */

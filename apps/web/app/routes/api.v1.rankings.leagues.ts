@@ -1,5 +1,5 @@
+import type { ApiLeagueRankingsResponse } from "@game/core";
 import { publicLeagueRankings } from "@game/db";
-import type { LeagueRankingsResponse } from "@game/widgets/client";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import {
@@ -28,7 +28,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       pageCount: result.pageCount,
       pageSize: result.pageSize,
       total: result.total,
-    } satisfies LeagueRankingsResponse;
+    } satisfies ApiLeagueRankingsResponse;
   });
 
 export const action = apiAction;

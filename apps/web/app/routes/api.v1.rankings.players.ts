@@ -1,5 +1,5 @@
+import type { ApiPlayerRankingsResponse } from "@game/core";
 import { getPublicEvent, publicPlayerRankings } from "@game/db";
-import type { PlayerRankingsResponse } from "@game/widgets/client";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import {
@@ -42,7 +42,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       pageSize: result.pageSize,
       total: result.total,
       eventId: event ?? null,
-    } satisfies PlayerRankingsResponse;
+    } satisfies ApiPlayerRankingsResponse;
   });
 
 export const action = apiAction;

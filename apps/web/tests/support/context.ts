@@ -3,9 +3,13 @@ import { createAccount, createSession, type Db, type UserRow } from "@game/db";
 import type { AppLoadContext } from "@remix-run/node";
 import { serializeSessionToken } from "~/utils/session.server";
 
-export function testContext(db: Db, opts: { now?: () => Date; production?: boolean } = {}) {
+export function testContext(
+  db: Db,
+  opts: { now?: () => Date; production?: boolean; readDb?: Db } = {},
+) {
   return {
     db,
+    readDb: opts.readDb ?? db,
     dbKind: "pglite",
     env: {
       port: 0,

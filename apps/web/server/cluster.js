@@ -1,0 +1,138 @@
+// Several app processes on one port (WEB_CONCURRENCY, node's cluster module), on PostgreSQL
+// only (docs/decisions/0130-several-app-processes.md). The primary process migrates and seeds
+// the database once, forks the workers (each runs server.js as a whole app: requests only),
+// replaces a worker that dies, runs the scheduled jobs (freezing teams, reminders, maintenance;
+// each tick claimed in the database, so other machines never run them twice) and, on SIGTERM or
+// Ctrl-C, lets every worker drain before it exits.
+import cluster from "node:cluster";
+import { createDb, redactUrl, seed } from "@game/db";
+import { startFreezing } from "./freeze-teams.js";
+import { startMaintenance } from "./maintenance.js";
+import { startReminders } from "./reminders.js";
+import { describeError, openWithRetry, StartError } from "./start-db.js";
+
+/**
+ * What this process is: the one process of the app ("single"), the primary of several workers,
+ * or one of those workers. The embedded database (PGlite) is one process's files: asking for
+ * more processes without DATABASE_URL is refused with one warning line and the app runs as one.
+ * @param {{ webConcurrency: number, databaseUrl?: string }} env
+ * @returns {"single" | "primary" | "worker"}
+ */
+export function processRole(env, { isWorker = cluster.isWorker, warn = console.warn } = {}) {
+  if (isWorker) return "worker";
+  if (env.webConcurrency <= 1) return "single";
+  if (!env.databaseUrl) {
+    warn(
+      `WEB_CONCURRENCY=${env.webConcurrency} ignored: the embedded database runs in one process. Set DATABASE_URL (PostgreSQL) to run several.`,
+    );
+    return "single";
+  }
+  return "primary";
+}
+
+/** How long workers get to finish their requests and close (their own limit is 15 s). */
+const WORKERS_STOP_MS = 20_000;
+
+/**
+ * Runs the primary: never resolves; the process ends through `process.exit` (a failed start,
+ * or the end of a shutdown).
+ * @param {import("./env.js").Env} env
+ * @param {{ started: number }} opts
+ */
+export async function runPrimary(env, { started }) {
+  const fail = (line) => {
+    console.error(line);
+    process.exit(1);
+  };
+  let handle;
+  try {
+    // Migrations run here once; the workers open the database without migrating. A small pool:
+    // the primary runs the scheduled jobs only.
+    handle = await openWithRetry(() => createDb({ url: env.databaseUrl, max: 3 }), {
+      url: env.databaseUrl,
+      timeoutMs: env.dbStartTimeoutMs,
+    });
+  } catch (error) {
+    fail(error instanceof StartError ? error.message : `Start failed: ${describeError(error)}`);
+  }
+  try {
+    const seeded = await seed(handle.db);
+    if (seeded.eventsAdded || seeded.racersAdded) {
+      console.log(`Seeded ${seeded.eventsAdded} events and ${seeded.racersAdded} racers.`);
+    }
+  } catch (error) {
+    await handle.close().catch(() => {});
+    fail(`Start failed while seeding the database: ${describeError(error)}`);
+  }
+
+  const wanted = env.webConcurrency;
+  /** Workers that have listened at least once: a worker dying before that is a failed start. */
+  const listened = new Set();
+  let stopping = false;
+  let stops = [];
+
+  const stopJobs = () => {
+    for (const stop of stops) stop();
+    stops = [];
+  };
+
+  cluster.on("listening", (worker, address) => {
+    listened.add(worker.id);
+    if (listened.size !== wanted || stops.length > 0) return;
+    // Every worker serves now: the one start line, then the scheduled jobs (their links need
+    // the port, which PORT=0 leaves to the system).
+    if (typeof address.port === "number") env.port = address.port;
+    const replica = env.databaseReplicaUrl
+      ? `, reads from ${redactUrl(env.databaseReplicaUrl)}`
+      : "";
+    console.log(
+      `Gravity Fantasy on http://localhost:${env.port} (${handle.kind}: ${handle.location}${replica}) with ${wanted} worker processes in ${Date.now() - started} ms`,
+    );
+    if (!env.publicUrl) {
+      console.warn(
+        `PUBLIC_URL is not set: links in e-mails point to http://localhost:${env.port}. Set PUBLIC_URL to the address players use.`,
+      );
+    }
+    stops = [startMaintenance(handle.db), startFreezing(handle.db), startReminders(handle.db, env)];
+  });
+
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    const how = signal ? `signal ${signal}` : `code ${code}`;
+    if (!listened.has(worker.id)) {
+      // It never served (no build, port taken, database refused): the start fails, whole.
+      void shutdown(`A worker process failed to start (${how})`, 1);
+      return;
+    }
+    console.error(`Worker process ${worker.process.pid} stopped (${how}); starting another.`);
+    cluster.fork();
+  });
+
+  async function shutdown(reason, exitCode = 0) {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${reason}: shutting down ${Object.keys(cluster.workers ?? {}).length} workers`);
+    stopJobs();
+    const alive = Object.values(cluster.workers ?? {}).filter(Boolean);
+    // Each worker drains its requests in flight (10 s), then closes its database and exits.
+    const exited = alive.map(
+      (worker) => new Promise((resolve) => worker.process.once("exit", () => resolve(worker))),
+    );
+    for (const worker of alive) worker.process.kill("SIGTERM");
+    let cut = false;
+    const timer = setTimeout(() => {
+      cut = true;
+      for (const worker of alive) worker.process.kill("SIGKILL");
+    }, WORKERS_STOP_MS);
+    await Promise.all(exited);
+    clearTimeout(timer);
+    if (cut) console.error(`Workers still running after ${WORKERS_STOP_MS / 1000} s were killed.`);
+    await handle.close().catch(() => {});
+    process.exit(cut ? 1 : exitCode);
+  }
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  for (let i = 0; i < wanted; i++) cluster.fork();
+  return new Promise(() => {});
+}
