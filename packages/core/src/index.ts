@@ -9,6 +9,7 @@ export * from "./origins.js";
 export * from "./partners.js";
 export * from "./password-policy.js";
 export * from "./pricing.js";
+export * from "./public-api.js";
 export * from "./racer-csv.js";
 export * from "./results.js";
 export * from "./schemas.js";

@@ -3,7 +3,11 @@
  *
  * They mirror the game's private rules package but are declared here so that the published
  * package and its `.d.ts` files never depend on it (it is not published).
- * `core-compat.test.ts` fails when the two drift apart.
+ * `core-compat.test.ts` fails when the two drift apart, and `api-types.test.ts` when the API's
+ * answers (`Api*` and `*Response` here) stop matching the rules package's zod schemas of them.
+ *
+ * The component types (`Racer`, `GameEvent`, ...) are lenient, so a partner can pass its own
+ * data; the `Api*` types are exactly what the API sends, and are assignable to them.
  */
 
 /** The four racer categories, in the order the tabs show them. */
@@ -46,6 +50,15 @@ export interface Racer {
   previousPrice?: number | null;
 }
 
+/** A racer exactly as the API sends it: every field present. */
+export interface ApiRacer extends Racer {
+  picture: string | null;
+  origin: string;
+  gameId: number;
+  totalPoint2024: number;
+  previousPrice: number | null;
+}
+
 /** One line of the team-builder checklist (same shape as the rules package's `Requirement`). */
 export interface Requirement {
   id: "size" | "female" | "junior" | "budget" | (string & {});
@@ -66,6 +79,14 @@ export interface GameEvent {
   status: EventStatus;
   /** Start of the race, ISO 8601 (`2025-05-04T09:00:00Z`); null when not announced. */
   startsAt?: string | null;
+}
+
+/** An event exactly as the API sends it (images as absolute URLs). */
+export interface ApiEvent extends GameEvent {
+  cover: string;
+  logo: string;
+  description: string;
+  startsAt: string;
 }
 
 /** One row of the player ranking (`GET /api/v1/rankings/players`). */
@@ -92,6 +113,20 @@ export interface LeagueRanking {
   memberCount?: number;
 }
 
+/** A player ranking row exactly as the API sends it. */
+export interface ApiPlayerRanking extends PlayerRanking {
+  username: string;
+  points: number;
+  previousRank: number | null;
+}
+
+/** A league ranking row exactly as the API sends it. */
+export interface ApiLeagueRanking extends LeagueRanking {
+  id: number;
+  totalPoints: number;
+  memberCount: number;
+}
+
 /** A paginated list. Pages are 1-based. */
 export interface Page<T> {
   data: T[];
@@ -103,12 +138,12 @@ export interface Page<T> {
 
 /** `GET /api/v1/events` */
 export interface EventsResponse {
-  data: GameEvent[];
+  data: ApiEvent[];
 }
 
 /** `GET /api/v1/events/:id/racers?category=pro-men` */
 export interface RacersResponse {
-  data: Racer[];
+  data: ApiRacer[];
   eventId: number;
   /** The category asked for, or null when all categories were returned. */
   category: CategorySlug | null;
@@ -141,14 +176,12 @@ export interface ResultsResponse {
 }
 
 /** `GET /api/v1/rankings/players?event=:id&page=N` */
-export interface PlayerRankingsResponse extends Page<PlayerRanking> {
+export interface PlayerRankingsResponse extends Page<ApiPlayerRanking> {
   eventId: number | null;
-  /** The signed-in caller's own row (any page), when the request carries a session. */
-  me?: PlayerRanking | null;
 }
 
 /** `GET /api/v1/rankings/leagues?page=N` */
-export interface LeagueRankingsResponse extends Page<LeagueRanking> {}
+export interface LeagueRankingsResponse extends Page<ApiLeagueRanking> {}
 
 /** A player's team for one event. */
 export interface Team {
@@ -166,9 +199,14 @@ export interface Team {
   locked: boolean;
 }
 
+/** A team exactly as the API sends it. */
+export interface ApiTeam extends Team {
+  racers: ApiRacer[];
+}
+
 /** `GET /api/v1/teams/:username?event=:id` */
 export interface TeamResponse {
-  data: Team;
+  data: ApiTeam;
 }
 
 /** Body of every non-2xx answer of the API. */

@@ -1,6 +1,5 @@
-import { categoryFromSlug } from "@game/core";
+import { type ApiRacersResponse, categoryFromSlug } from "@game/core";
 import { getPublicEvent, listPublicRacers } from "@game/db";
-import type { RacersResponse } from "@game/widgets/client";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import {
@@ -30,7 +29,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       id,
       category ? categoryFromSlug(category) : undefined,
     );
-    return { data: racers, eventId: id, category: category ?? null } satisfies RacersResponse;
+    return { data: racers, eventId: id, category: category ?? null } satisfies ApiRacersResponse;
   });
 
 export const action = apiAction;

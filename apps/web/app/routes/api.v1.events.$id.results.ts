@@ -1,6 +1,5 @@
-import { categoryFromSlug } from "@game/core";
+import { type ApiResultsResponse, categoryFromSlug } from "@game/core";
 import { getPublicEvent, listPublicResults } from "@game/db";
-import type { ResultsResponse } from "@game/widgets/client";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import {
@@ -34,7 +33,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       id,
       category ? categoryFromSlug(category) : undefined,
     );
-    return { data: results, eventId: id, category: category ?? null } satisfies ResultsResponse;
+    return { data: results, eventId: id, category: category ?? null } satisfies ApiResultsResponse;
   });
 
 export const action = apiAction;

@@ -1,5 +1,5 @@
+import type { ApiEventsResponse } from "@game/core";
 import { listPublicEvents } from "@game/db";
-import type { EventsResponse } from "@game/widgets/client";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { absoluteUrl, apiAction, apiGet, CACHE } from "~/utils/api.server";
 
@@ -17,7 +17,7 @@ export const loader = (args: LoaderFunctionArgs) =>
         status: e.status,
         startsAt: e.startsAt.toISOString(),
       })),
-    } satisfies EventsResponse;
+    } satisfies ApiEventsResponse;
   });
 
 export const action = apiAction;

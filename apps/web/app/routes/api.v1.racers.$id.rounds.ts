@@ -1,3 +1,4 @@
+import type { ApiRacerRoundsResponse } from "@game/core";
 import { listRacerRounds } from "@game/db";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
@@ -17,7 +18,7 @@ export const loader = (args: LoaderFunctionArgs) =>
     return {
       data: rounds.map((r) => ({ ...r, startsAt: r.startsAt.toISOString() })),
       racerId: id,
-    };
+    } satisfies ApiRacerRoundsResponse;
   });
 
 export const action = apiAction;

@@ -1,5 +1,5 @@
+import type { ApiTeamResponse } from "@game/core";
 import { getPublicTeam } from "@game/db";
-import type { TeamResponse } from "@game/widgets/client";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import {
@@ -37,7 +37,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       eventId: event,
       now: args.context.now(),
     });
-    if (result.ok) return { data: result.team } satisfies TeamResponse;
+    if (result.ok) return { data: result.team } satisfies ApiTeamResponse;
     switch (result.reason) {
       case "not-locked":
         throw new ApiError(

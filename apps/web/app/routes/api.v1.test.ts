@@ -23,6 +23,7 @@ import { createTestDb, type DbHandle } from "@game/db/testing";
 import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { matchRoutes } from "@remix-run/react";
+import Ajv2020 from "ajv/dist/2020.js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -33,6 +34,7 @@ import { loader as eventsLoader } from "./api.v1.events";
 import { loader as racersLoader } from "./api.v1.events.$id.racers";
 import { loader as resultsLoader } from "./api.v1.events.$id.results";
 import { loader as openApiLoader } from "./api.v1.openapi[.]json";
+import { loader as roundsLoader } from "./api.v1.racers.$id.rounds";
 import { loader as leaguesLoader } from "./api.v1.rankings.leagues";
 import { loader as playersLoader } from "./api.v1.rankings.players";
 import { loader as teamLoader } from "./api.v1.teams.$username";
@@ -542,6 +544,87 @@ describe("GET /api/v1/openapi.json", () => {
       const s = schemas[name]!;
       if (s.required) expect(s.required.sort(), name).toEqual(keysOf(name));
     }
+  });
+});
+
+describe("the OpenAPI document against real answers", () => {
+  it("every documented answer validates the endpoint's real output from a seeded database", async () => {
+    const doc = (await get(openApiLoader, "/api/v1/openapi.json")).json;
+    // The document's own schemas, as a client generating a validator from it would read them.
+    const ajv = new Ajv2020({ strict: true, allErrors: true });
+    ajv.addFormat("date-time", (s: string) => !Number.isNaN(Date.parse(s)) && /T/.test(s));
+    ajv.addFormat("uri", (s: string) => URL.canParse(s));
+    // The one keyword of the wrapper below that is OpenAPI's, not JSON Schema's.
+    ajv.addKeyword("components");
+    ajv.addSchema({ $id: "doc", components: doc.components }, "doc");
+    const check = (schema: { $ref: string }, body: unknown, what: string) => {
+      const validate = ajv.compile({ $ref: `doc${schema.$ref}` });
+      expect(validate(body), `${what}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    };
+    const racerId = (await listPublicRacers(h.db, 5))[0]!.id;
+    // One real call per documented path, with parameters that find data.
+    const calls: Record<string, { loader: Loader; path: string; params?: object; now?: Date }> = {
+      "/events": { loader: eventsLoader, path: "/api/v1/events" },
+      "/events/{id}/racers": {
+        loader: racersLoader,
+        path: "/api/v1/events/5/racers",
+        params: { id: "5" },
+      },
+      "/events/{id}/results": {
+        loader: resultsLoader,
+        path: "/api/v1/events/5/results?category=pro-women",
+        params: { id: "5" },
+      },
+      "/racers/{id}/rounds": {
+        loader: roundsLoader,
+        path: `/api/v1/racers/${racerId}/rounds`,
+        params: { id: String(racerId) },
+      },
+      "/rankings/players": { loader: playersLoader, path: "/api/v1/rankings/players?event=5" },
+      "/rankings/leagues": { loader: leaguesLoader, path: "/api/v1/rankings/leagues" },
+      "/teams/{username}": {
+        loader: teamLoader,
+        path: "/api/v1/teams/alice_dh?event=5",
+        params: { username: "alice_dh" },
+        now: new Date(start.getTime()),
+      },
+    };
+    expect(Object.keys(calls).sort()).toEqual(Object.keys(doc.paths).sort());
+    for (const [path, call] of Object.entries(calls)) {
+      const { res, json } = await get(call.loader, call.path, {
+        params: call.params as Record<string, string>,
+        now: call.now,
+      });
+      expect(res.status, path).toBe(200);
+      // Non-empty answers, so the item schemas are exercised too.
+      if (Array.isArray(json.data)) expect(json.data.length, path).toBeGreaterThan(0);
+      const documented = doc.paths[path].get.responses;
+      check(documented["200"].content["application/json"].schema, json, path);
+    }
+    // The documented error answers: a 404 and a 400 in the API's error shape.
+    const missing = await get(racersLoader, "/api/v1/events/404/racers", { params: { id: "404" } });
+    expect(missing.res.status).toBe(404);
+    check(
+      doc.paths["/events/{id}/racers"].get.responses["404"].content["application/json"].schema,
+      missing.json,
+      "404",
+    );
+    const bad = await get(playersLoader, "/api/v1/rankings/players?page=x");
+    expect(bad.res.status).toBe(400);
+    check(
+      doc.paths["/rankings/players"].get.responses["400"].content["application/json"].schema,
+      bad.json,
+      "400",
+    );
+    // And the schemas are not vacuous: a racer missing a field, or with a bad category, fails.
+    const { json: racers } = await get(racersLoader, "/api/v1/events/5/racers", {
+      params: { id: "5" },
+    });
+    const broken = { ...racers, data: [{ ...racers.data[0], category: "Elite" }] };
+    const { price: _price, ...noPrice } = racers.data[0];
+    const validate = ajv.compile({ $ref: "doc#/components/schemas/RacersResponse" });
+    expect(validate(broken)).toBe(false);
+    expect(validate({ ...racers, data: [noPrice] })).toBe(false);
   });
 });
 

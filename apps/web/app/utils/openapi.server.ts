@@ -1,14 +1,21 @@
 /**
- * The OpenAPI 3.1 description of the public API (`/api/v1/openapi.json`). Its schemas mirror the
- * response types of `@game/widgets/client`; `routes/api.v1.test.ts` checks that real answers of
- * every endpoint have exactly the keys its schemas name.
+ * The OpenAPI 3.1 description of the public API (`/api/v1/openapi.json`). Paths, parameters and
+ * prose are written here; the answers' schemas are generated from @game/core's zod schemas of
+ * the API (`apiJsonSchemas`), the same ones the routes' answers are typed by
+ * (docs/decisions/0120). `routes/api.v1.test.ts` checks real answers against them.
  */
-import { CATEGORIES, CATEGORY_SLUGS } from "@game/core";
+import {
+  API_RESPONSES,
+  apiCategorySlugSchema,
+  apiErrorSchema,
+  apiJsonSchemas,
+  apiSchemaRef,
+} from "@game/core";
 import { PUBLIC_MAX_PAGE, PUBLIC_MAX_PAGE_SIZE, PUBLIC_PAGE_SIZE } from "@game/db";
 import { API_RATE_LIMIT, PARTNER_KEY_HEADER, PARTNER_RATE_LIMIT } from "./api.server";
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const nullable = (type: string) => ({ type: [type, "null"] });
+/** Generated once: the schemas do not change while the process runs. */
+const schemas = apiJsonSchemas();
 
 /** Sent with every answer (IETF draft `RateLimit` header names). */
 const rateLimitHeaders = {
@@ -46,13 +53,14 @@ const errorResponses = (...statuses: number[]) => {
           ...rateLimitHeaders,
           ...(s === 429 ? { "Retry-After": { schema: { type: "integer" } } } : {}),
         },
-        content: { "application/json": { schema: ref("Error") } },
+        content: { "application/json": { schema: apiSchemaRef(apiErrorSchema) } },
       },
     ]),
   );
 };
 
-const ok = (schema: string, description: string) => ({
+/** A 200 answer: the endpoint's response schema from @game/core. */
+const ok = (path: keyof typeof API_RESPONSES, description: string) => ({
   "200": {
     description,
     headers: {
@@ -63,7 +71,7 @@ const ok = (schema: string, description: string) => ({
       "Cache-Control": { schema: { type: "string" } },
       ...rateLimitHeaders,
     },
-    content: { "application/json": { schema: ref(schema) } },
+    content: { "application/json": { schema: apiSchemaRef(API_RESPONSES[path]) } },
   },
   "304": { description: "Not modified since the ETag given in `If-None-Match`." },
 });
@@ -87,20 +95,7 @@ const pageSizeParameter = {
   },
 };
 
-const pageOf = (item: string) => ({
-  type: "object",
-  required: ["data", "page", "pageCount", "pageSize", "total"],
-  properties: {
-    data: { type: "array", items: ref(item) },
-    page: { type: "integer" },
-    pageCount: { type: "integer" },
-    pageSize: { type: "integer" },
-    total: { type: "integer" },
-  },
-});
-
 export function openApiDocument(serverUrl: string) {
-  const playerPage = pageOf("PlayerRanking");
   return {
     openapi: "3.1.0",
     info: {
@@ -128,7 +123,7 @@ export function openApiDocument(serverUrl: string) {
         get: {
           operationId: "listEvents",
           summary: "The season's events",
-          responses: { ...ok("EventsResponse", "Every event, by id."), ...errorResponses(429) },
+          responses: { ...ok("/events", "Every event, by id."), ...errorResponses(429) },
         },
       },
       "/events/{id}/racers": {
@@ -141,10 +136,13 @@ export function openApiDocument(serverUrl: string) {
               name: "category",
               in: "query",
               description: "One category; all four when absent.",
-              schema: ref("CategorySlug"),
+              schema: apiSchemaRef(apiCategorySlugSchema),
             },
           ],
-          responses: { ...ok("RacersResponse", "The racers."), ...errorResponses(400, 404, 429) },
+          responses: {
+            ...ok("/events/{id}/racers", "The racers."),
+            ...errorResponses(400, 404, 429),
+          },
         },
       },
       "/racers/{id}/rounds": {
@@ -157,7 +155,7 @@ export function openApiDocument(serverUrl: string) {
             { name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } },
           ],
           responses: {
-            ...ok("RacerRoundsResponse", "The racer's rounds."),
+            ...ok("/racers/{id}/rounds", "The racer's rounds."),
             ...errorResponses(400, 404, 429),
           },
         },
@@ -174,11 +172,11 @@ export function openApiDocument(serverUrl: string) {
               name: "category",
               in: "query",
               description: "One category; all four when absent.",
-              schema: ref("CategorySlug"),
+              schema: apiSchemaRef(apiCategorySlugSchema),
             },
           ],
           responses: {
-            ...ok("ResultsResponse", "The results."),
+            ...ok("/events/{id}/results", "The results."),
             ...errorResponses(400, 404, 429),
           },
         },
@@ -198,7 +196,7 @@ export function openApiDocument(serverUrl: string) {
             pageSizeParameter,
           ],
           responses: {
-            ...ok("PlayerRankingsResponse", "One page of the ranking."),
+            ...ok("/rankings/players", "One page of the ranking."),
             ...errorResponses(400, 404, 429),
           },
         },
@@ -209,7 +207,7 @@ export function openApiDocument(serverUrl: string) {
           summary: "Mini leagues by total points (average of accepted members' scores)",
           parameters: [pageParameter, pageSizeParameter],
           responses: {
-            ...ok("LeagueRankingsResponse", "One page of the ranking."),
+            ...ok("/rankings/leagues", "One page of the ranking."),
             ...errorResponses(400, 429),
           },
         },
@@ -229,7 +227,10 @@ export function openApiDocument(serverUrl: string) {
               schema: { type: "integer", minimum: 1 },
             },
           ],
-          responses: { ...ok("TeamResponse", "The team."), ...errorResponses(400, 403, 404, 429) },
+          responses: {
+            ...ok("/teams/{username}", "The team."),
+            ...errorResponses(400, 403, 404, 429),
+          },
         },
       },
     },
@@ -242,203 +243,7 @@ export function openApiDocument(serverUrl: string) {
           description: "A partner's publishable key: a higher request quota for its servers.",
         },
       },
-      schemas: {
-        Category: { type: "string", enum: [...CATEGORIES] },
-        CategorySlug: { type: "string", enum: Object.values(CATEGORY_SLUGS) },
-        Error: {
-          type: "object",
-          required: ["error"],
-          properties: {
-            error: {
-              type: "object",
-              required: ["code", "message"],
-              properties: { code: { type: "string" }, message: { type: "string" } },
-            },
-          },
-        },
-        Event: {
-          type: "object",
-          required: ["id", "name", "cover", "logo", "description", "status", "startsAt"],
-          properties: {
-            id: { type: "integer" },
-            name: { type: "string" },
-            cover: { type: "string", format: "uri" },
-            logo: { type: "string", format: "uri" },
-            description: { type: "string" },
-            status: { type: "string", enum: ["open", "closed", "archived"] },
-            startsAt: { type: "string", format: "date-time" },
-          },
-        },
-        Racer: {
-          type: "object",
-          required: [
-            "id",
-            "category",
-            "firstName",
-            "lastName",
-            "picture",
-            "origin",
-            "gameId",
-            "rank2024",
-            "totalPoint2024",
-            "price",
-            "previousPrice",
-          ],
-          properties: {
-            id: { type: "integer" },
-            category: ref("Category"),
-            firstName: { type: "string" },
-            lastName: { type: "string" },
-            picture: {
-              ...nullable("string"),
-              description: "File name under /img/racer_portrait/ on the game's origin.",
-            },
-            origin: { type: "string", description: "Country or home town; may be empty." },
-            gameId: { type: "integer" },
-            rank2024: { type: "integer", description: "0 means unranked." },
-            totalPoint2024: { type: "integer" },
-            price: { type: "integer", description: "Whole (fake) dollars." },
-            previousPrice: {
-              ...nullable("integer"),
-              description:
-                "The racer's price in the previous round of the series (prices move with results); null in a first round.",
-            },
-          },
-        },
-        RaceResult: {
-          type: "object",
-          required: [
-            "racerId",
-            "firstName",
-            "lastName",
-            "category",
-            "picture",
-            "status",
-            "position",
-            "points",
-            "pickedBy",
-          ],
-          properties: {
-            racerId: { type: "integer" },
-            firstName: { type: "string" },
-            lastName: { type: "string" },
-            category: ref("Category"),
-            picture: {
-              ...nullable("string"),
-              description: "File name under /img/racer_portrait/ on the game's origin.",
-            },
-            status: { type: "string", enum: ["finished", "DNF", "DNS", "DSQ"] },
-            position: {
-              ...nullable("integer"),
-              description: "Place within the category; null for DNF, DNS and DSQ.",
-            },
-            points: { type: "integer", description: "Fantasy points the result is worth." },
-            pickedBy: { type: "integer", description: "Teams that picked the racer." },
-          },
-        },
-        PlayerRanking: {
-          type: "object",
-          required: ["rank", "username", "points", "previousRank"],
-          properties: {
-            rank: { type: "integer", description: "Shared on ties (1, 1, 3)." },
-            username: { type: "string" },
-            points: { type: "integer" },
-            previousRank: nullable("integer"),
-          },
-        },
-        LeagueRanking: {
-          type: "object",
-          required: ["rank", "id", "name", "totalPoints", "memberCount"],
-          properties: {
-            rank: { type: "integer" },
-            id: { type: "integer" },
-            name: { type: "string" },
-            totalPoints: { type: "number" },
-            memberCount: { type: "integer" },
-          },
-        },
-        Team: {
-          type: "object",
-          required: ["username", "eventId", "racers", "cost", "bank", "points", "locked"],
-          properties: {
-            username: { type: "string" },
-            eventId: { type: "integer" },
-            racers: { type: "array", items: ref("Racer"), maxItems: 6 },
-            cost: { type: "integer" },
-            bank: { type: "integer" },
-            points: nullable("integer"),
-            locked: { type: "boolean" },
-          },
-        },
-        EventsResponse: {
-          type: "object",
-          required: ["data"],
-          properties: { data: { type: "array", items: ref("Event") } },
-        },
-        RacerRound: {
-          type: "object",
-          required: [
-            "eventId",
-            "eventName",
-            "startsAt",
-            "racerId",
-            "price",
-            "withdrawn",
-            "result",
-            "points",
-          ],
-          properties: {
-            eventId: { type: "integer" },
-            eventName: { type: "string" },
-            startsAt: { type: "string", format: "date-time" },
-            racerId: { type: "integer", description: "The racer's entry in this round." },
-            price: { type: "integer", description: "The racer's price in this round." },
-            withdrawn: { type: "boolean", description: "Withdrawn: did not start this round." },
-            result: {
-              oneOf: [
-                { type: "integer", minimum: 1 },
-                { type: "string", enum: ["DNF", "DNS", "DSQ"] },
-                { type: "null" },
-              ],
-              description: "Place in the category, a non-finish, or null before results.",
-            },
-            points: { ...nullable("integer"), description: "Null until scored." },
-          },
-        },
-        RacerRoundsResponse: {
-          type: "object",
-          required: ["data", "racerId"],
-          properties: {
-            data: { type: "array", items: ref("RacerRound") },
-            racerId: { type: "integer" },
-          },
-        },
-        RacersResponse: {
-          type: "object",
-          required: ["data", "eventId", "category"],
-          properties: {
-            data: { type: "array", items: ref("Racer") },
-            eventId: { type: "integer" },
-            category: { oneOf: [ref("CategorySlug"), { type: "null" }] },
-          },
-        },
-        ResultsResponse: {
-          type: "object",
-          required: ["data", "eventId", "category"],
-          properties: {
-            data: { type: "array", items: ref("RaceResult") },
-            eventId: { type: "integer" },
-            category: { oneOf: [ref("CategorySlug"), { type: "null" }] },
-          },
-        },
-        PlayerRankingsResponse: {
-          ...playerPage,
-          required: [...playerPage.required, "eventId"],
-          properties: { ...playerPage.properties, eventId: nullable("integer") },
-        },
-        LeagueRankingsResponse: pageOf("LeagueRanking"),
-        TeamResponse: { type: "object", required: ["data"], properties: { data: ref("Team") } },
-      },
+      schemas,
     },
   };
 }

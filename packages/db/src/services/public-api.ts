@@ -6,6 +6,12 @@
  * username only.
  */
 import {
+  type ApiEvent,
+  type ApiLeagueRanking,
+  type ApiPlayerRanking,
+  type ApiRaceResult,
+  type ApiRacer,
+  type ApiTeam,
   BUDGET,
   CATEGORIES,
   type Category,
@@ -13,7 +19,6 @@ import {
   LOCK_MS,
   lockTime,
   normalizeOrigin,
-  type ResultStatus,
 } from "@game/core";
 import { and, asc, count, desc, eq, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client.js";
@@ -53,15 +58,11 @@ function pastTheEnd<T>(result: PublicPage<T>, asked: number): PublicPage<T> {
   return asked <= result.pageCount ? result : { ...result, rows: [], page: asked };
 }
 
-export interface PublicEvent {
-  id: number;
-  name: string;
-  cover: string;
-  logo: string;
-  description: string;
-  status: "open" | "closed" | "archived";
-  startsAt: Date;
-}
+/**
+ * An event as the API shows it (@game/core's `ApiEvent`), before the route makes it JSON: the
+ * start as a Date, the images as stored paths (the route makes them absolute).
+ */
+export type PublicEvent = Omit<ApiEvent, "startsAt"> & { startsAt: Date };
 
 export interface PublicPage<T> {
   rows: T[];
@@ -71,33 +72,16 @@ export interface PublicPage<T> {
   pageCount: number;
 }
 
-export interface PublicPlayerRank {
-  rank: number;
-  username: string;
-  points: number;
-  previousRank: number | null;
-}
+/** A row of the API's player ranking (its shape is @game/core's schema). */
+export type PublicPlayerRank = ApiPlayerRanking;
 
-export interface PublicLeagueRank {
-  rank: number;
-  id: number;
-  name: string;
-  totalPoints: number;
-  memberCount: number;
-}
+/** A row of the API's league ranking (its shape is @game/core's schema). */
+export type PublicLeagueRank = ApiLeagueRanking;
 
 export type PublicTeamResult =
   | {
       ok: true;
-      team: {
-        username: string;
-        eventId: number;
-        racers: PublicRacer[];
-        cost: number;
-        bank: number;
-        points: number | null;
-        locked: true;
-      };
+      team: ApiTeam;
     }
   | { ok: false; reason: "user-not-found" | "event-not-found" | "team-not-found" }
   | { ok: false; reason: "not-locked"; locksAt: Date };
@@ -148,7 +132,7 @@ export function listPublicRacers(
   db: DbOrTx,
   eventId: number,
   category?: Category,
-): Promise<(PublicRacer & { previousPrice: number | null })[]> {
+): Promise<ApiRacer[]> {
   const where: SQL[] = [eq(racers.gameId, eventId)];
   if (category) where.push(eq(racers.category, category));
   return db
@@ -321,22 +305,8 @@ export async function getPublicTeam(
   };
 }
 
-/** One racer's result in a scored event, as the public API shows it. */
-export interface PublicResult {
-  racerId: number;
-  firstName: string;
-  lastName: string;
-  category: Category;
-  picture: string | null;
-  /** "finished", or DNF, DNS, DSQ. */
-  status: ResultStatus;
-  /** The place within the category; null for DNF, DNS and DSQ. */
-  position: number | null;
-  /** Fantasy points the result is worth (the points table). */
-  points: number;
-  /** How many frozen teams picked the racer. */
-  pickedBy: number;
-}
+/** One racer's result in a scored event, as the public API shows it (@game/core's schema). */
+export type PublicResult = ApiRaceResult;
 
 /**
  * An event's stored results (optionally one category): by category in the game's order, then

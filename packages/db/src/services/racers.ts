@@ -1,4 +1,4 @@
-import type { Category } from "@game/core";
+import type { ApiRacer, Category } from "@game/core";
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client.js";
 import { racers } from "../schema/index.js";
@@ -19,19 +19,11 @@ export const publicRacerColumns = {
   price: racers.price,
 };
 
-/** A racer as the game shows it (table row, grid slot, detail modal, API). */
-export interface PublicRacer {
-  id: number;
-  gameId: number;
-  category: Category;
-  firstName: string;
-  lastName: string;
-  picture: string | null;
-  origin: string;
-  rank2024: number;
-  totalPoint2024: number;
-  price: number;
-}
+/**
+ * A racer as the game shows it (table row, grid slot, detail modal): the API's racer (its shape
+ * is @game/core's schema) without the previous round's price.
+ */
+export type PublicRacer = Omit<ApiRacer, "previousPrice">;
 
 /**
  * The racers of one event, optionally of one category, in the spec's order: rank2024 ascending

@@ -6,6 +6,7 @@
  * rolled back, so it reports exactly what the real run does.
  */
 import {
+  type ApiRacerRound,
   BUDGET,
   CATEGORIES,
   type Category,
@@ -315,20 +316,11 @@ export async function advanceSeason(db: DbOrTx, opts: AdvanceOptions): Promise<A
   }
 }
 
-/** One round of a racer's season: their entry's price, whether they started, their result. */
-export interface RacerRound {
-  eventId: number;
-  eventName: string;
-  startsAt: Date;
-  /** The racer's entry (racer id) in that round. */
-  racerId: number;
-  price: number;
-  withdrawn: boolean;
-  /** Place, or DNF/DNS/DSQ; null before results. */
-  result: number | "DNF" | "DNS" | "DSQ" | null;
-  /** Fantasy points; null until the round is scored. */
-  points: number | null;
-}
+/**
+ * One round of a racer's season: their entry's price, whether they started, their result; as
+ * the API shows it (@game/core's `ApiRacerRound`), the start as a Date.
+ */
+export type RacerRound = Omit<ApiRacerRound, "startsAt"> & { startsAt: Date };
 
 /**
  * A racer's rounds (their entries across the series), in race order, or null for an unknown
