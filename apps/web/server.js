@@ -4,12 +4,14 @@ import { existsSync } from "node:fs";
 import {
   createDb,
   DataDirLockedError,
+  getRankingVersions,
   lockDataDir,
   resolveDataDir,
   seed,
   tightenPermissions,
 } from "@game/db";
 import { createRequestHandler } from "@remix-run/express";
+import { createRequestHandler as createRemixHandler } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { bodyLimit, lateErrors } from "./server/body-limit.js";
@@ -19,6 +21,12 @@ import { readEnv } from "./server/env.js";
 import { startFreezing } from "./server/freeze-teams.js";
 import { startMaintenance } from "./server/maintenance.js";
 import { sameOriginOnly } from "./server/origin.js";
+import {
+  rankingCacheKey,
+  rankingCacheServe,
+  rankingVersionReader,
+  remixRequestOf,
+} from "./server/ranking-cache.js";
 import { readiness } from "./server/readiness.js";
 import { startReminders } from "./server/reminders.js";
 import { helmetHeaders, securityHeaders } from "./server/security-headers.js";
@@ -108,6 +116,14 @@ app.set("trust proxy", env.trustProxy);
 app.get("/readyz", readiness({ db: handle.db, stopping: () => stopping }));
 app.use(closeConnectionsWhen(() => stopping));
 app.use(compression());
+// Ranking versions: read from where the rankings are read (a replica never runs ahead of its
+// own rows), at most once a second per process.
+const rankingVersions = rankingVersionReader(() => getRankingVersions(handle.readDb ?? handle.db));
+/** Names this deploy's code: a cached page or ETag never outlives it. */
+const buildVersion = () => (typeof build === "function" ? `dev-${started}` : build.assets.version);
+// A visitor's ranking page: its cache key, ETag and CSP nonce, before helmet writes the CSP
+// (docs/decisions/0135-cached-rankings.md).
+app.use(rankingCacheKey({ versions: rankingVersions, buildVersion, secret: env.sessionSecret }));
 // Script CSP with a per-request nonce, HSTS behind https, nosniff, Referrer-Policy.
 app.use(helmetHeaders({ publicUrl: env.publicUrl, production: env.production }));
 // No framing, except the partner iframe pages (their routes set frame-ancestors themselves).
@@ -152,19 +168,27 @@ const closers = new Set();
 const context = {
   db: handle.db,
   readDb: handle.readDb,
+  rankingVersions,
+  buildVersion,
   dbKind: handle.kind,
   env,
   now: () => new Date(),
   onClose: (fn) => closers.add(fn),
 };
 
-app.all(
-  "*",
-  createRequestHandler({
-    build,
-    getLoadContext: (req, res) => ({ ...context, clientIp: req.ip, cspNonce: res.locals.cspNonce }),
+const loadContextOf = (req, res) => ({
+  ...context,
+  clientIp: req.ip,
+  cspNonce: res.locals.cspNonce,
+});
+const remixHandler = createRemixHandler(build, env.production ? "production" : "development");
+// Visitors' ranking pages: 304, or the page this process rendered for this version.
+app.use(
+  rankingCacheServe({
+    render: (req, res) => remixHandler(remixRequestOf(req), loadContextOf(req, res)),
   }),
 );
+app.all("*", createRequestHandler({ build, getLoadContext: loadContextOf }));
 app.use(lateErrors());
 // Scheduled jobs, each tick run by one process across all of them (docs/decisions/0130); with
 // several workers their primary runs them.

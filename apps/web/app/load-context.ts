@@ -1,4 +1,4 @@
-import type { Db } from "@game/db";
+import type { Db, RankingVersions } from "@game/db";
 
 /** What the server hands every loader and action (see server.js). */
 export interface AppEnv {
@@ -32,6 +32,10 @@ declare module "@remix-run/node" {
     clientIp?: string;
     /** This request's Content-Security-Policy nonce, for the inline scripts Remix renders. */
     cspNonce?: string;
+    /** The ranking versions (at most a second old): what ranking caches and ETags key on. */
+    rankingVersions?: () => Promise<RankingVersions>;
+    /** Names the running build, so an ETag never outlives a deploy. */
+    buildVersion?: () => string;
     /** Runs `fn` at shutdown, after requests in flight and before the database closes. */
     onClose?(fn: () => Promise<void>): void;
   }

@@ -19,16 +19,21 @@ const params = z.object({ page: pageParam, pageSize: pageSizeParam });
  * default; a page past the last is empty.
  */
 export const loader = (args: LoaderFunctionArgs) =>
-  apiGet(args, CACHE.live, async (url) => {
-    const { page, pageSize } = parseParams(params, queryOf(url, ["page", "pageSize"]));
-    const result = await publicLeagueRankings(args.context.db, { page, pageSize });
-    return {
-      data: result.rows,
-      page: result.page,
-      pageCount: result.pageCount,
-      pageSize: result.pageSize,
-      total: result.total,
-    } satisfies ApiLeagueRankingsResponse;
-  });
+  apiGet(
+    args,
+    CACHE.live,
+    async (url) => {
+      const { page, pageSize } = parseParams(params, queryOf(url, ["page", "pageSize"]));
+      const result = await publicLeagueRankings(args.context.db, { page, pageSize });
+      return {
+        data: result.rows,
+        page: result.page,
+        pageCount: result.pageCount,
+        pageSize: result.pageSize,
+        total: result.total,
+      } satisfies ApiLeagueRankingsResponse;
+    },
+    { ranking: "leagues" },
+  );
 
 export const action = apiAction;

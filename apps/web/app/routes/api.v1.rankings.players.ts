@@ -26,23 +26,32 @@ const params = z.object({
  * cached by CDNs.
  */
 export const loader = (args: LoaderFunctionArgs) =>
-  apiGet(args, CACHE.live, async (url) => {
-    const { event, page, pageSize } = parseParams(
-      params,
-      queryOf(url, ["event", "page", "pageSize"]),
-    );
-    if (event !== undefined && !(await getPublicEvent(args.context.db, event))) {
-      throw notFound("event_not_found", `There is no event ${event}.`);
-    }
-    const result = await publicPlayerRankings(args.context.db, { page, pageSize, eventId: event });
-    return {
-      data: result.rows,
-      page: result.page,
-      pageCount: result.pageCount,
-      pageSize: result.pageSize,
-      total: result.total,
-      eventId: event ?? null,
-    } satisfies ApiPlayerRankingsResponse;
-  });
+  apiGet(
+    args,
+    CACHE.live,
+    async (url) => {
+      const { event, page, pageSize } = parseParams(
+        params,
+        queryOf(url, ["event", "page", "pageSize"]),
+      );
+      if (event !== undefined && !(await getPublicEvent(args.context.db, event))) {
+        throw notFound("event_not_found", `There is no event ${event}.`);
+      }
+      const result = await publicPlayerRankings(args.context.db, {
+        page,
+        pageSize,
+        eventId: event,
+      });
+      return {
+        data: result.rows,
+        page: result.page,
+        pageCount: result.pageCount,
+        pageSize: result.pageSize,
+        total: result.total,
+        eventId: event ?? null,
+      } satisfies ApiPlayerRankingsResponse;
+    },
+    { ranking: "players" },
+  );
 
 export const action = apiAction;

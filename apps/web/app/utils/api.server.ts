@@ -13,8 +13,10 @@ import {
   PUBLIC_MAX_PAGE,
   PUBLIC_MAX_PAGE_SIZE,
   PUBLIC_PAGE_SIZE,
+  type RankingScope,
 } from "@game/db";
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
+import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { logError } from "./log.server";
 import { countApiCall } from "./partner-stats.server";
@@ -175,7 +177,7 @@ export function etagOf(body: string): string {
   return `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
 }
 
-function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
+export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === "*") return true;
   const bare = etag.replace(/^W\//, "");
@@ -197,6 +199,59 @@ export function jsonResponse(
   if (matchesEtag(request.headers.get("If-None-Match"), etag)) {
     headers.delete("Content-Type");
     return new Response(null, { status: 304, headers });
+  }
+  return new Response(body, { status: 200, headers });
+}
+
+// ---- Rankings: keyed by their version ----------------------------------------------------------
+
+/**
+ * Ranking answers kept per process: a ranking changes only when its version moves (settlement,
+ * leagues created or joined; docs/decisions/0135-cached-rankings.md). Small: pages past the
+ * first few are rarely asked twice.
+ */
+const rankingAnswers = new LRUCache<string, string>({
+  max: 1000,
+  maxSize: 16 * 1024 * 1024,
+  sizeCalculation: (body) => body.length + 100,
+});
+
+/** What a ranking answer depends on: its version, the build, its address (query sorted). */
+async function rankingKey(
+  url: URL,
+  context: AppLoadContext,
+  scope: RankingScope,
+): Promise<string | null> {
+  if (!context.rankingVersions) return null;
+  const version = (await context.rankingVersions())[scope];
+  const query = new URLSearchParams(url.search);
+  query.sort();
+  return `${scope}:${version}|${context.buildVersion?.() ?? ""}|${url.origin}${url.pathname}?${query}`;
+}
+
+/**
+ * A ranking answer: 304 with no database read when the client holds this version's answer, else
+ * the kept answer, else `run`'s (kept). The ETag is strong: one version, one body.
+ */
+async function rankingResponse(
+  request: Request,
+  key: string,
+  policy: CachePolicy,
+  cors: Record<string, string>,
+  run: () => Promise<unknown>,
+): Promise<Response> {
+  const etag = `"${createHash("sha256").update(key).digest("base64url").slice(0, 27)}"`;
+  const headers = jsonHeaders(cors);
+  headers.set("Cache-Control", cacheControl(policy));
+  headers.set("ETag", etag);
+  if (matchesEtag(request.headers.get("If-None-Match"), etag)) {
+    headers.delete("Content-Type");
+    return new Response(null, { status: 304, headers });
+  }
+  let body = rankingAnswers.get(key);
+  if (body === undefined) {
+    body = JSON.stringify(await run());
+    rankingAnswers.set(key, body);
   }
   return new Response(body, { status: 200, headers });
 }
@@ -261,6 +316,7 @@ export async function apiGet(
   args: LoaderFunctionArgs,
   policy: CachePolicy,
   run: (url: URL) => Promise<unknown>,
+  opts: { ranking?: RankingScope } = {},
 ): Promise<Response> {
   const { request, context } = args;
   // Remix hands OPTIONS to loaders (only POST, PUT, PATCH and DELETE reach actions).
@@ -274,7 +330,10 @@ export async function apiGet(
     if (limit.refusal) return errorResponse(limit.refusal, cors);
     // Partner stats: a call from a partner's page, counted in memory (never delays the answer).
     countApiCall(request, context);
-    const data = await run(new URL(request.url));
+    const url = new URL(request.url);
+    const key = opts.ranking ? await rankingKey(url, context, opts.ranking) : null;
+    if (key) return await rankingResponse(request, key, policy, cors, () => run(url));
+    const data = await run(url);
     return jsonResponse(request, data, policy, cors);
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error, cors);
