@@ -10,8 +10,11 @@ export const UPLOAD_MAX_BYTES = CSV_MAX_BYTES + FORM_MAX_BYTES;
 /** The dashboard's script posts the parsed rows as JSON, which weighs more than the CSV. */
 export const UPLOAD_JSON_MAX_BYTES = CSV_MAX_BYTES * 3;
 
-/** The pages whose actions take a CSV upload (the admin dashboard, racers and results). */
-const UPLOAD_PATHS = new Set(["/admin", "/admin/racers", "/admin/results"]);
+/**
+ * The pages whose actions take an upload: a CSV file (the admin dashboard, racers and results),
+ * or racer portraits (images up to the same 5 MB in all per post).
+ */
+const UPLOAD_PATHS = new Set(["/admin", "/admin/racers", "/admin/results", "/admin/portraits"]);
 
 export const TOO_LARGE = "The request is too large.";
 

@@ -72,6 +72,11 @@ describe("bodyLimitFor", () => {
       UPLOAD_MAX_BYTES,
     );
     expect(bodyLimitFor({ path: "/admin.data" })).toBe(UPLOAD_MAX_BYTES);
+    // Portrait images: the same 5 MB (and framing) per post, with or without JavaScript.
+    expect(
+      bodyLimitFor({ path: "/admin/portraits", contentType: "multipart/form-data; b=x" }),
+    ).toBe(UPLOAD_MAX_BYTES);
+    expect(bodyLimitFor({ path: "/admin/portraits.data" })).toBe(UPLOAD_MAX_BYTES);
     expect(bodyLimitFor({ path: "/admin/racers", contentType: "application/json" })).toBe(
       UPLOAD_JSON_MAX_BYTES,
     );

@@ -6,6 +6,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminTable, num } from "~/components/admin/admin-table";
 import { pageFrom } from "~/components/admin/forms";
 import { Pager, utcText } from "~/components/admin/pager";
+import { PortraitUpload } from "~/components/admin/portrait-upload";
 import { RacerUpload } from "~/components/admin/racer-upload";
 import {
   isJsonRequest,
@@ -61,6 +62,7 @@ export default function AdminRacers() {
   return (
     <>
       <RacerUpload serverResult={uploaded} />
+      <PortraitUpload />
       <section className="panel" aria-labelledby="racers-title">
         <h2 id="racers-title">Racers</h2>
         <Form method="get" className="admin-filters" role="search" aria-label="Filter racers">
