@@ -282,7 +282,14 @@ describe("visitors and unknown events", () => {
     expect(await page.getByRole("heading", { name: "How it works" }).count()).toBe(1);
     expect(await filledSlots(page).count()).toBe(0);
 
-    for (const path of ["/game/999", "/game/6", "/game/abc"]) {
+    // A real event that is not open yet says so, with its date; it is not "not found".
+    await page.goto(`${app.url}/game/6`);
+    expect(new URL(page.url()).pathname).toBe("/game/6");
+    expect(await page.getByRole("heading", { name: "This event is not open yet" }).count()).toBe(1);
+    expect(await page.locator(".event-home__closed time").textContent()).toMatch(/, 2027$/);
+    expect(await page.getByText("Game not found.").count()).toBe(0);
+
+    for (const path of ["/game/999", "/game/abc"]) {
       await page.goto(`${app.url}${path}`);
       expect(new URL(page.url()).pathname).toBe("/");
       // The spec's 'Game not found.', in an alert, once: its code leaves the address bar.

@@ -4,7 +4,10 @@ import { LOCK_MS } from "./constants.js";
 import {
   canEditTeam,
   canEnterEvent,
+  canRememberEvent,
+  currentGameOf,
   EVENT_STATUSES,
+  eventPhase,
   isEventStatus,
   isLocked,
   lockTime,
@@ -115,5 +118,107 @@ describe("canEditTeam", () => {
       ok: false,
       reason: "locked",
     });
+  });
+});
+
+describe("eventPhase", () => {
+  const open = { status: "open" as const, startsAt: START };
+  const beforeLock = START - 12 * HOUR - 1;
+
+  it("is open before the lock, locked from the lock on", () => {
+    expect(eventPhase(open, beforeLock)).toBe("open");
+    expect(eventPhase(open, START - 12 * HOUR)).toBe("locked");
+  });
+
+  it("is locked as soon as teams are frozen, even months before the lock (early import)", () => {
+    expect(eventPhase({ ...open, frozenAt: new Date(0) }, START - 90 * 24 * HOUR)).toBe("locked");
+  });
+
+  it("is scored once results are settled, before or after the lock", () => {
+    const settled = { ...open, frozenAt: new Date(0), settledAt: new Date(0) };
+    expect(eventPhase(settled, START - 90 * 24 * HOUR)).toBe("scored");
+    expect(eventPhase(settled, START + HOUR)).toBe("scored");
+  });
+
+  it("is upcoming for a closed event and archived for an archived one, whatever the clock", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 4e12 }), fc.boolean(), (now, settled) => {
+        const extra = settled ? { settledAt: new Date(0), frozenAt: new Date(0) } : {};
+        expect(eventPhase({ status: "closed", startsAt: START, ...extra }, now)).toBe("upcoming");
+        expect(eventPhase({ status: "archived", startsAt: START, ...extra }, now)).toBe("archived");
+      }),
+    );
+  });
+
+  it("says open exactly when a team can be saved (canEditTeam) and nothing froze it", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...EVENT_STATUSES),
+        fc.integer({ min: START - 48 * HOUR, max: START + 48 * HOUR }),
+        fc.boolean(),
+        (status, now, frozen) => {
+          const event = { status, startsAt: START, frozenAt: frozen ? new Date(0) : null };
+          expect(eventPhase(event, now) === "open").toBe(canEditTeam(event, now).ok && !frozen);
+        },
+      ),
+    );
+  });
+});
+
+describe("the remembered game", () => {
+  const e = (id: number, status: (typeof EVENT_STATUSES)[number], day: number, scored = false) => ({
+    id,
+    status,
+    startsAt: new Date(START + day * 24 * HOUR),
+    settledAt: scored ? new Date(START) : null,
+  });
+  const season = [
+    e(1, "archived", -60, true),
+    e(2, "archived", -30, true),
+    e(3, "open", 0),
+    e(4, "closed", 30),
+  ];
+
+  it("only an open event can be remembered", () => {
+    expect(canRememberEvent({ status: "open" })).toBe(true);
+    expect(canRememberEvent({ status: "archived" })).toBe(false);
+    expect(canRememberEvent({ status: "closed" })).toBe(false);
+  });
+
+  it("keeps a remembered open event, and falls back to the open one otherwise", () => {
+    expect(currentGameOf(season, 3)?.id).toBe(3);
+    expect(currentGameOf(season, 1)?.id).toBe(3);
+    expect(currentGameOf(season, 4)?.id).toBe(3);
+    expect(currentGameOf(season, null)?.id).toBe(3);
+    expect(currentGameOf(season, 99)?.id).toBe(3);
+  });
+
+  it("without an open event: the latest scored one, else the latest", () => {
+    const noOpen = season.map((x) => (x.id === 3 ? { ...x, status: "closed" as const } : x));
+    expect(currentGameOf(noOpen, 1)?.id).toBe(2);
+    expect(currentGameOf([e(4, "closed", 30), e(5, "closed", 60)], null)?.id).toBe(5);
+    expect(currentGameOf([], 1)).toBeUndefined();
+  });
+
+  it("is always an open event when there is one, whatever was remembered", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            status: fc.constantFrom(...EVENT_STATUSES),
+            day: fc.integer({ min: -99, max: 99 }),
+            scored: fc.boolean(),
+          }),
+          { minLength: 1, maxLength: 12 },
+        ),
+        fc.option(fc.integer({ min: 0, max: 13 }), { nil: null }),
+        (rows, remembered) => {
+          const all = rows.map((r, i) => e(i + 1, r.status, r.day, r.scored));
+          const current = currentGameOf(all, remembered);
+          expect(current).toBeDefined();
+          if (all.some((x) => x.status === "open")) expect(current?.status).toBe("open");
+        },
+      ),
+    );
   });
 });

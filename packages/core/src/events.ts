@@ -42,3 +42,57 @@ export function canEditTeam(
   if (isLocked(event, now)) return { ok: false, reason: "locked" };
   return { ok: true };
 }
+
+/**
+ * Where an event stands for players (docs/decisions/0116):
+ * - `upcoming`: not open yet (status closed), teams cannot be picked;
+ * - `open`: teams can be picked and changed;
+ * - `locked`: the lock has passed, or the teams were frozen early (an admin imported results
+ *   before the lock): teams are final;
+ * - `scored`: results are settled for the open event: teams are final and have points;
+ * - `archived`: a past event of the season.
+ */
+export type EventPhase = "upcoming" | "open" | "locked" | "scored" | "archived";
+
+export interface PhasedEvent extends LockableEvent {
+  status: EventStatus;
+  /** When the teams were frozen for scoring (at the lock, or earlier by a results import). */
+  frozenAt?: Date | string | number | null;
+  /** When results were last settled. */
+  settledAt?: Date | string | number | null;
+}
+
+export function eventPhase(event: PhasedEvent, now: Date | number): EventPhase {
+  if (event.status === "archived") return "archived";
+  if (event.status !== "open") return "upcoming";
+  if (event.settledAt != null) return "scored";
+  if (event.frozenAt != null || isLocked(event, now)) return "locked";
+  return "open";
+}
+
+/**
+ * Whether an event may become the player's remembered game: only the open one. Opening any
+ * other event by its address shows it without making it the game of every other page.
+ */
+export function canRememberEvent(event: { status: EventStatus }): boolean {
+  return event.status === "open";
+}
+
+/**
+ * The game pages show when none is asked for: the remembered one if it may still be remembered,
+ * else the open event (the earliest, should there be several), else the latest scored one, else
+ * the latest by date. Undefined only without events.
+ */
+export function currentGameOf<
+  E extends { id: number; status: EventStatus } & LockableEvent & {
+      settledAt?: PhasedEvent["settledAt"];
+    },
+>(all: readonly E[], rememberedId: number | null): E | undefined {
+  const remembered = all.find((e) => e.id === rememberedId);
+  if (remembered && canRememberEvent(remembered)) return remembered;
+  const byStart = [...all].sort((a, b) => toMs(a.startsAt) - toMs(b.startsAt) || a.id - b.id);
+  const open = byStart.find((e) => e.status === "open");
+  if (open) return open;
+  const latestFirst = byStart.reverse();
+  return latestFirst.find((e) => e.settledAt != null) ?? latestFirst[0];
+}

@@ -26,10 +26,10 @@ export const loader = (args: LoaderFunctionArgs) =>
       id: args.params.id,
       ...queryOf(url, ["category"]),
     });
-    const event = await getPublicEvent(args.context.db, id);
+    const event = await getPublicEvent(args.context.readDb, id);
     if (!event) throw notFound("event_not_found", `There is no event ${id}.`);
     const results = await listPublicResults(
-      args.context.db,
+      args.context.readDb,
       id,
       category ? categoryFromSlug(category) : undefined,
     );

@@ -6,7 +6,7 @@ import { absoluteUrl, apiAction, apiGet, CACHE } from "~/utils/api.server";
 /** `GET /api/v1/events`: the season's events. */
 export const loader = (args: LoaderFunctionArgs) =>
   apiGet(args, CACHE.catalogue, async () => {
-    const list = await listPublicEvents(args.context.db);
+    const list = await listPublicEvents(args.context.readDb);
     return {
       data: list.map((e) => ({
         id: e.id,

@@ -13,7 +13,7 @@ const params = z.object({ id: idParam("racer id") });
 export const loader = (args: LoaderFunctionArgs) =>
   apiGet(args, CACHE.catalogue, async () => {
     const { id } = parseParams(params, { id: args.params.id });
-    const rounds = await listRacerRounds(args.context.db, id);
+    const rounds = await listRacerRounds(args.context.readDb, id);
     if (!rounds) throw notFound("racer_not_found", `There is no racer ${id}.`);
     return {
       data: rounds.map((r) => ({ ...r, startsAt: r.startsAt.toISOString() })),

@@ -24,7 +24,7 @@ export const loader = (args: LoaderFunctionArgs) =>
     CACHE.live,
     async (url) => {
       const { page, pageSize } = parseParams(params, queryOf(url, ["page", "pageSize"]));
-      const result = await publicLeagueRankings(args.context.db, { page, pageSize });
+      const result = await publicLeagueRankings(args.context.readDb, { page, pageSize });
       return {
         data: result.rows,
         page: result.page,

@@ -34,10 +34,10 @@ export const loader = (args: LoaderFunctionArgs) =>
         params,
         queryOf(url, ["event", "page", "pageSize"]),
       );
-      if (event !== undefined && !(await getPublicEvent(args.context.db, event))) {
+      if (event !== undefined && !(await getPublicEvent(args.context.readDb, event))) {
         throw notFound("event_not_found", `There is no event ${event}.`);
       }
-      const result = await publicPlayerRankings(args.context.db, {
+      const result = await publicPlayerRankings(args.context.readDb, {
         page,
         pageSize,
         eventId: event,

@@ -32,7 +32,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       username: args.params.username,
       ...queryOf(url, ["event"]),
     });
-    const result = await getPublicTeam(args.context.db, {
+    const result = await getPublicTeam(args.context.readDb, {
       username,
       eventId: event,
       now: args.context.now(),

@@ -28,10 +28,24 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { home, user, headers } = await loadEventHome(request, context, params.id);
-  // Blocks of other features (the player's leagues) add their data here, beside `home`.
-  const leagues = await loadLeaguesPanel(request, context, user, { hasTeam: home.hasTeam });
+  // Blocks of other features (the player's leagues) add their data here, beside `home`; a
+  // closed or archived event's page has none.
+  const leagues =
+    home.phase === "upcoming" || home.phase === "archived"
+      ? null
+      : await loadLeaguesPanel(request, context, user, { hasTeam: home.hasTeam });
   return data({ ...home, leagues }, { headers });
 }
+
+const dateText = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-US", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+
+const points = (n: number) => `${new Intl.NumberFormat("en-US").format(n)} pts`;
 
 export default function EventHome() {
   const home = useLoaderData<typeof loader>();
@@ -52,60 +66,123 @@ export default function EventHome() {
           <p className="event-home__meta">
             {event.location}
             {event.location ? " · " : ""}
-            Race day{" "}
-            <time dateTime={event.startsAt}>
-              {new Date(event.startsAt).toLocaleDateString("en-US", {
-                day: "numeric",
-                month: "long",
-                year: "numeric",
-                timeZone: "UTC",
-              })}
-            </time>
+            Race day <time dateTime={event.startsAt}>{dateText(event.startsAt)}</time>
           </p>
         </div>
       </header>
 
-      <div className="event-home__grid">
-        {player ? (
-          <PlayerGreeting {...player} />
-        ) : (
-          <section className="greeting card" aria-labelledby="greeting-heading">
-            <h2 id="greeting-heading">Sign in to play</h2>
-            <p>Pick six riders, join a mini league with your friends and chase the top spot.</p>
-            <Link className="button button--primary" to={loginHref}>
-              Sign In to Play
-            </Link>
-          </section>
-        )}
-
-        <LockNotice lockAt={event.lockAt} now={home.now} className="card" />
-
-        <section className="event-home__team card" aria-labelledby="team-heading">
-          <h2 id="team-heading">Your team</h2>
-          {player ? (
+      {home.phase === "upcoming" || home.phase === "archived" ? (
+        <section className="card event-home__closed" aria-labelledby="closed-heading">
+          {home.phase === "upcoming" ? (
             <>
-              <TeamGrid
-                racers={home.team}
-                readOnly
-                budget={home.budget}
-                emptyMessage="You have not picked any riders yet."
-              />
-              {home.season ? <SeasonChanges season={home.season} /> : null}
-              <Link className="button button--primary" to={setupHref}>
-                {home.hasTeam ? "Edit Your Team" : "Create Your Team"}
-              </Link>
+              <h2 id="closed-heading">This event is not open yet</h2>
+              <p>
+                Race day is <time dateTime={event.startsAt}>{dateText(event.startsAt)}</time>. Teams
+                can be picked once it opens, until 12 hours before the start.
+              </p>
             </>
           ) : (
-            <p>
-              <Link to={loginHref}>Sign in</Link> to pick your six riders for this event.
-            </p>
+            <>
+              <h2 id="closed-heading">This event is over</h2>
+              <p>
+                It was raced on <time dateTime={event.startsAt}>{dateText(event.startsAt)}</time>.
+                Teams and points are on the players' pages.
+              </p>
+            </>
           )}
+          <p>
+            <Link className="button button--primary" to="/#events">
+              See the events
+            </Link>
+          </p>
         </section>
+      ) : (
+        <div className="event-home__grid">
+          {player ? (
+            <PlayerGreeting {...player} />
+          ) : (
+            <section className="greeting card" aria-labelledby="greeting-heading">
+              <h2 id="greeting-heading">Sign in to play</h2>
+              <p>Pick six riders, join a mini league with your friends and chase the top spot.</p>
+              <Link className="button button--primary" to={loginHref}>
+                Sign In to Play
+              </Link>
+            </section>
+          )}
 
-        <HowItWorks />
+          {home.phase === "open" ? (
+            <LockNotice lockAt={event.lockAt} now={home.now} className="card" />
+          ) : (
+            <section className="lock-notice card" aria-labelledby="lock-heading">
+              <h2 id="lock-heading" className="lock-notice__title">
+                Teams are locked
+              </h2>
+              <p>
+                {home.phase === "scored"
+                  ? "The results are in: teams are final and scored."
+                  : "Teams are final: they score from this event's results."}
+              </p>
+            </section>
+          )}
 
-        <LeaguesPanel data={home.leagues} game={event.id} className="card event-home__leagues" />
-      </div>
+          <section className="event-home__team card" aria-labelledby="team-heading">
+            <h2 id="team-heading">Your team</h2>
+            {player ? (
+              <>
+                {home.score ? (
+                  <p className="event-home__score">
+                    <strong>{points(home.score.points)}</strong>
+                    {home.score.rank ? ` · rank ${home.score.rank} in this event` : null}
+                  </p>
+                ) : null}
+                <TeamGrid
+                  racers={home.team}
+                  readOnly
+                  budget={home.budget}
+                  emptyMessage={
+                    home.phase === "open"
+                      ? "You have not picked any riders yet."
+                      : "You did not pick a team for this event."
+                  }
+                  renderAside={
+                    home.score
+                      ? (r) => <strong>{points(home.score?.racerPoints[r.id] ?? 0)}</strong>
+                      : undefined
+                  }
+                />
+                {home.season ? <SeasonChanges season={home.season} /> : null}
+                {home.phase === "open" ? (
+                  <Link className="button button--primary" to={setupHref}>
+                    {home.hasTeam ? "Edit Your Team" : "Create Your Team"}
+                  </Link>
+                ) : null}
+              </>
+            ) : (
+              <p>
+                {home.phase === "open" ? (
+                  <>
+                    <Link to={loginHref}>Sign in</Link> to pick your six riders for this event.
+                  </>
+                ) : (
+                  <>
+                    <Link to={loginHref}>Sign in</Link> to see your team for this event.
+                  </>
+                )}
+              </p>
+            )}
+          </section>
+
+          <HowItWorks />
+
+          {home.leagues ? (
+            <LeaguesPanel
+              data={home.leagues}
+              game={event.id}
+              className="card event-home__leagues"
+            />
+          ) : null}
+        </div>
+      )}
     </main>
   );
 }

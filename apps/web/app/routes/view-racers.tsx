@@ -23,8 +23,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const game = await getCurrentGame(request, context);
   const [rows, previous] = game
     ? await Promise.all([
-        listRacers(context.db, { gameId: game.id, category }),
-        previousRoundPrices(context.db, game.id),
+        listRacers(context.readDb, { gameId: game.id, category }),
+        previousRoundPrices(context.readDb, game.id),
       ])
     : [[], new Map<number, number>()];
   return {

@@ -1,3 +1,4 @@
+import { canRememberEvent, currentGameOf } from "@game/core";
 import { type EventRow, getEvent, listEvents } from "@game/db";
 import { type AppLoadContext, createCookie } from "@remix-run/node";
 import { parseId } from "./request.server";
@@ -5,14 +6,25 @@ import { parseId } from "./request.server";
 /** The game the player chose last (spec: "the current game"), remembered for a year. */
 const gameCookie = createCookie("gf_game", { path: "/", sameSite: "lax", maxAge: 365 * 86400 });
 
-/** Set-Cookie value remembering `eventId` as the current game. */
-export function rememberGame(eventId: number): Promise<string> {
-  return gameCookie.serialize(String(eventId));
+/**
+ * Set-Cookie value remembering `event` as the current game, or null when it may not be
+ * remembered: only an open event is (docs/decisions/0116), so opening an archived or closed
+ * event by its address never makes it the game of every other page.
+ */
+export async function rememberGame(event: Pick<EventRow, "id" | "status">): Promise<string | null> {
+  return canRememberEvent(event) ? gameCookie.serialize(String(event.id)) : null;
+}
+
+/** Headers remembering `event` when it may be remembered (see `rememberGame`). */
+export async function rememberHeaders(event: Pick<EventRow, "id" | "status">): Promise<Headers> {
+  const cookie = await rememberGame(event);
+  return new Headers(cookie ? { "Set-Cookie": cookie } : {});
 }
 
 /**
- * The current game: `?game=ID` in the URL, else the last one chosen, else the first open event,
- * else the most recent event. Null only when there are no events at all.
+ * The current game: `?game=ID` in the URL, else the last one chosen while it is open, else the
+ * open event, else the latest scored one, else the latest (@game/core `currentGameOf`). Null only
+ * when there are no events at all.
  */
 export async function getCurrentGame(
   request: Request,
@@ -24,14 +36,5 @@ export async function getCurrentGame(
     if (e) return e;
   }
   const remembered = parseId(await gameCookie.parse(request.headers.get("Cookie")));
-  if (remembered !== null) {
-    const e = await getEvent(context.db, remembered);
-    if (e) return e;
-  }
-  const all = await listEvents(context.db);
-  return (
-    all.find((e) => e.status === "open") ??
-    [...all].sort((a, b) => b.startsAt.getTime() - a.startsAt.getTime())[0] ??
-    null
-  );
+  return currentGameOf(await listEvents(context.db), remembered) ?? null;
 }

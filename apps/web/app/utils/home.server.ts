@@ -57,7 +57,7 @@ export function eventOrder(a: HomeEvent, b: HomeEvent): number {
  * that sent the player here (`?notice=`; null when there is none or the code is unknown).
  */
 export async function loadHome(request: Request, context: AppLoadContext) {
-  const [rows, user] = await Promise.all([listEvents(context.db), getUser(request, context)]);
+  const [rows, user] = await Promise.all([listEvents(context.readDb), getUser(request, context)]);
   const locale = preferredLocale(request);
   // Race days are given in UTC; written in UTC so nobody sees the day before or after.
   const format = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });

@@ -72,7 +72,7 @@ function pickCounterOf(db: DbOrTx): PickCounter {
 
 export async function loadPlayerPage(request: Request, context: AppLoadContext, username: string) {
   const [profile, game] = await Promise.all([
-    getPlayerProfile(context.db, username.slice(0, 64)),
+    getPlayerProfile(context.readDb, username.slice(0, 64)),
     getCurrentGame(request, context),
   ]);
   if (!profile) throw notFound();
@@ -112,7 +112,7 @@ export async function loadRacerPage(request: Request, context: AppLoadContext, i
   const id = parseId(idParam);
   const [racer, game] = await Promise.all([
     id !== null
-      ? getRacerProfile(context.db, id, pickCounterOf(context.db))
+      ? getRacerProfile(context.readDb, id, pickCounterOf(context.readDb))
       : Promise.resolve(null),
     getCurrentGame(request, context),
   ]);

@@ -63,17 +63,18 @@ export async function loadPlayersRanking(request: Request, context: AppLoadConte
   const url = new URL(request.url);
   const query = readRankingQuery(url);
   // Everything a visitor's page needs in one parallel round; only a player's own row waits
-  // for the session.
+  // for the session. The ranking and the viewer's place in it come from the read replica (they
+  // change at settlement only); their leagues come from the primary (docs/decisions/0131).
   const [game, user, scored, event, ranking] = await Promise.all([
     getCurrentGame(request, context),
     getUser(request, context),
-    listScoredEvents(context.db),
-    query.event !== null ? getEvent(context.db, query.event) : Promise.resolve(null),
-    getPlayerRankingPage(context.db, { page: query.page, eventId: query.event }),
+    listScoredEvents(context.readDb),
+    query.event !== null ? getEvent(context.readDb, query.event) : Promise.resolve(null),
+    getPlayerRankingPage(context.readDb, { page: query.page, eventId: query.event }),
   ]);
   if (query.event !== null && !event) throw new Response("Not Found", { status: 404 });
   const eventName = event?.name ?? null;
-  const mine = user ? await getPlayerStanding(context.db, user.id, query.event) : null;
+  const mine = user ? await getPlayerStanding(context.readDb, user.id, query.event) : null;
   return {
     game: toBackdropGame(game),
     view: { eventId: query.event, eventName, scored: scored.some((e) => e.id === query.event) },
@@ -97,8 +98,9 @@ export async function loadLeaguesRanking(request: Request, context: AppLoadConte
   const [game, user, ranking] = await Promise.all([
     getCurrentGame(request, context),
     getUser(request, context),
-    getLeagueRankingPage(context.db, { page: query.page }),
+    getLeagueRankingPage(context.readDb, { page: query.page }),
   ]);
+  // The viewer's own leagues: from the primary, so a league just joined is there at once.
   const mine = user ? await getLeagueStandingsOfUser(context.db, user.id) : [];
   return {
     game: toBackdropGame(game),

@@ -3,7 +3,7 @@
  * the same save service as `/team-setup`; only the credential differs (an in-memory embed
  * session instead of the cookie, which third-party frames do not get).
  */
-import { BUDGET, canEditTeam, lockTime } from "@game/core";
+import { BUDGET, eventPhase, lockTime } from "@game/core";
 import {
   deleteEmbedSession,
   type EventRow,
@@ -66,7 +66,8 @@ export async function loadEmbedTeamSetup(request: Request, context: AppLoadConte
   const partner = await partnerOf(url, context);
   const event = await eventOf(url, context);
   const racers = await listTeamRacers(context.db, event.id);
-  const editable = canEditTeam(event, context.now());
+  // The phase, not only the clock: teams frozen early by a results import are final too.
+  const phase = eventPhase(event, context.now());
   const theme = url.searchParams.get("theme");
   return data(
     {
@@ -81,7 +82,14 @@ export async function loadEmbedTeamSetup(request: Request, context: AppLoadConte
         status: event.status,
         lockAt: lockTime(event).toISOString(),
       },
-      lockedReason: editable.ok ? null : refusalText(editable.reason, lockTime(event)),
+      lockedReason:
+        phase === "open"
+          ? null
+          : refusalText(
+              phase === "locked" || phase === "scored" ? "locked" : "not-open",
+              event,
+              context.now(),
+            ),
       racers,
       budget: BUDGET,
       theme: (THEMES as readonly string[]).includes(theme ?? "") ? (theme as Theme) : null,
@@ -180,7 +188,7 @@ export async function embedTeamSetupAction(request: Request, context: AppLoadCon
   const reasons =
     result.reason === "invalid"
       ? result.issues.map((i) => i.message)
-      : [refusalText(result.reason, lockTime(event))];
+      : [refusalText(result.reason, event, context.now())];
   return answer(
     { intent: "save", ok: false, message: SAVE_FAILED, reasons },
     FAILURE_STATUS[result.reason],

@@ -43,9 +43,9 @@ async function expectRedirectHome(promise: Promise<unknown>) {
 }
 
 describe("event home loader", () => {
-  it("sends unknown, malformed and not-open events back to / saying 'Game not found.'", async () => {
+  it("sends unknown and malformed ids back to / saying 'Game not found.'", async () => {
     const ctx = testContext(h.db);
-    for (const id of ["999", "abc", "5.0", "-5", "05x", "1", "6", "12", "99999999999", undefined]) {
+    for (const id of ["999", "abc", "5.0", "-5", "05x", "99999999999", undefined]) {
       await expectRedirectHome(loadEventHome(request(`/game/${id}`), ctx, id));
     }
     // Where the redirect lands, the home screen has the sentence to show.
@@ -65,7 +65,7 @@ describe("event home loader", () => {
     expect(home.event.lockAt).toBe(new Date(start - LOCK_MS).toISOString());
     expect(home.now).toBe(now.toISOString());
     expect(home.locked).toBe(false);
-    expect(headers.get("Set-Cookie")).toBe(await rememberGame(5));
+    expect(headers.get("Set-Cookie")).toBe(await rememberGame({ id: 5, status: "open" }));
   });
 
   it("greets the player with ranking (or none), points and bank, and shows their own team", async () => {
@@ -109,6 +109,43 @@ describe("event home loader", () => {
     );
     expect(home.team).toEqual([]);
     expect(home.player?.bank).toBe(BUDGET);
+  });
+
+  it("says a closed event is not open yet and an archived one is over, remembering neither", async () => {
+    const ctx = testContext(h.db, { now: early });
+    const player = await makeUser(h.db);
+    const cookie = await cookieFor(ctx, player);
+    for (const [id, phase] of [
+      ["6", "upcoming"],
+      ["9", "upcoming"],
+      ["1", "archived"],
+    ] as const) {
+      const { home, headers } = await loadEventHome(request(`/game/${id}`, { cookie }), ctx, id);
+      expect(home.phase, id).toBe(phase);
+      expect(home.team).toEqual([]);
+      expect(headers.get("Set-Cookie"), id).toBeNull();
+    }
+  });
+
+  it("locks the event once results are imported, even months before the lock", async () => {
+    const ctx = testContext(h.db, { now: early });
+    const player = await makeUser(h.db);
+    const cookie = await cookieFor(ctx, player);
+    await saveTeam(h.db, { userId: player.id, eventId: 5, racerIds: team, now: early() });
+    try {
+      await h.db.update(events).set({ frozenAt: early() }).where(eq(events.id, 5));
+      const locked = await loadEventHome(request("/game/5", { cookie }), ctx, "5");
+      expect(locked.home.phase).toBe("locked");
+      expect(locked.home.locked).toBe(true);
+      expect(locked.home.team.map((r) => r.id)).toEqual(team);
+      await h.db.update(events).set({ settledAt: early() }).where(eq(events.id, 5));
+      const scored = await loadEventHome(request("/game/5", { cookie }), ctx, "5");
+      expect(scored.home.phase).toBe("scored");
+      // Scores come from the settlement (none stored for this hand-made state).
+      expect(scored.home.score).toBeNull();
+    } finally {
+      await h.db.update(events).set({ frozenAt: null, settledAt: null }).where(eq(events.id, 5));
+    }
   });
 
   it("reports the lock from exactly 12 hours before the start", async () => {

@@ -1,7 +1,8 @@
-/** Event home (`/game/:id`): the player's greeting, team and lock time for one open event. */
-import { BUDGET, bank, canEnterEvent, isLocked, lockTime } from "@game/core";
+/** Event home (`/game/:id`): the player's greeting, team and lock time for one event. */
+import { BUDGET, bank, type EventPhase, eventPhase, lockTime } from "@game/core";
 import {
   getEvent,
+  getPlayerProfile,
   getTeam,
   type TeamRacerView,
   type TeamSeasonStatus,
@@ -10,7 +11,7 @@ import {
 import { type AppLoadContext, redirect } from "@remix-run/node";
 import { homeWithNotice } from "~/components/layout/home-notices";
 import { getUser, type SessionUser } from "~/utils/auth.server";
-import { rememberGame } from "~/utils/game.server";
+import { rememberHeaders } from "~/utils/game.server";
 
 export interface EventHomePlayer {
   username: string;
@@ -36,6 +37,14 @@ export interface EventHome {
   /** The server's clock when the page was made: the first frame of the countdown. */
   now: string;
   locked: boolean;
+  /**
+   * Where the event stands (@game/core `eventPhase`): `open` shows the countdown and the team to
+   * edit; `locked` and `scored` the team read-only (with its points once scored); `upcoming`
+   * and `archived` only say so, with the date.
+   */
+  phase: EventPhase;
+  /** The player's points and rank in this event, once it is scored and they had a team. */
+  score: { points: number; rank: number | null; racerPoints: Record<number, number> } | null;
   /** Null for a visitor. */
   player: EventHomePlayer | null;
   /** The player's own team in slot order (teams are private: never anyone else's). */
@@ -47,8 +56,9 @@ export interface EventHome {
 }
 
 /**
- * The event home, or a redirect to `/` saying "Game not found." when the id is not an open event. Returns the data and
- * the Set-Cookie header remembering the game, so the route can add its own blocks (leagues).
+ * The event home, or a redirect to `/` saying "Game not found." when no event has the id.
+ * Returns the data and the Set-Cookie header remembering the game (only an open one is), so the
+ * route can add its own blocks (leagues).
  */
 export async function loadEventHome(
   request: Request,
@@ -57,14 +67,32 @@ export async function loadEventHome(
 ): Promise<{ home: EventHome; user: SessionUser | null; headers: Headers }> {
   const id = Number(idParam);
   const event = /^\d{1,9}$/.test(idParam ?? "") ? await getEvent(context.db, id) : undefined;
-  if (!event || !canEnterEvent(event)) throw redirect(homeWithNotice("game-not-found"));
+  if (!event) throw redirect(homeWithNotice("game-not-found"));
 
-  const user = await getUser(request, context);
-  const team = user ? await getTeam(context.db, user.id, event.id) : null;
-  const racers = team?.racers ?? [];
-  const season = user ? await teamSeasonStatus(context.db, user.id, event, team) : null;
   const now = context.now();
-  const headers = new Headers({ "Set-Cookie": await rememberGame(event.id) });
+  const phase = eventPhase(event, now);
+  // A closed or archived event: its page says so; no team, no greeting.
+  const playable = phase === "open" || phase === "locked" || phase === "scored";
+  const user = await getUser(request, context);
+  const team = user && playable ? await getTeam(context.db, user.id, event.id) : null;
+  const racers = team?.racers ?? [];
+  const season =
+    user && phase === "open" ? await teamSeasonStatus(context.db, user.id, event, team) : null;
+  const headers = await rememberHeaders(event);
+  let score: EventHome["score"] = null;
+  if (user && phase === "scored") {
+    const profile = await getPlayerProfile(context.db, user.username);
+    const mine = profile?.events.find((e) => e.eventId === event.id);
+    if (profile && mine) {
+      score = {
+        points: mine.points,
+        rank: mine.rank,
+        racerPoints: Object.fromEntries(
+          (profile.teams[event.id] ?? []).map((r) => [r.racerId, r.points]),
+        ),
+      };
+    }
+  }
   return {
     home: {
       event: {
@@ -79,7 +107,9 @@ export async function loadEventHome(
         lockAt: lockTime(event).toISOString(),
       },
       now: now.toISOString(),
-      locked: isLocked(event, now),
+      locked: phase !== "open",
+      phase,
+      score,
       player: user
         ? {
             username: user.username,

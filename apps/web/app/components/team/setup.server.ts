@@ -4,10 +4,11 @@ import {
   addBlockReason,
   BUDGET,
   type Category,
-  canEditTeam,
   categoryFromSlug,
   categoryToSlug,
+  eventPhase,
   formatPrice,
+  isLocked,
   LOCK_HOURS,
   lockTime,
   TEAM_SIZE,
@@ -26,7 +27,7 @@ import {
 } from "@game/db";
 import { type AppLoadContext, data, redirect } from "@remix-run/node";
 import { requireUser } from "~/utils/auth.server";
-import { getCurrentGame, rememberGame } from "~/utils/game.server";
+import { getCurrentGame, rememberHeaders } from "~/utils/game.server";
 import { parseId, readForm } from "~/utils/request.server";
 import {
   readDraftParam,
@@ -47,8 +48,21 @@ export interface SetupEvent {
   lockAt: string;
 }
 
-/** Why a team cannot be saved right now, in the player's words. */
-export function refusalText(reason: SaveTeamFailure, lockAt?: Date): string {
+/** Teams frozen before their lock time: an admin imported the results early. */
+export const FROZEN_EARLY = "Teams are locked: the results of this event are in.";
+
+/**
+ * Why a team cannot be saved right now, in the player's words. `event` (with the clock) tells a
+ * lock at the lock time from teams frozen early by a results import, so the message never names
+ * a lock time still to come.
+ */
+export function refusalText(
+  reason: SaveTeamFailure,
+  event?: Pick<EventRow, "startsAt">,
+  now?: Date,
+): string {
+  if (reason === "locked" && event && now && !isLocked(event, now)) return FROZEN_EARLY;
+  const lockAt = event ? lockTime(event) : undefined;
   switch (reason) {
     case "not-found":
       return "Game not found.";
@@ -110,16 +124,25 @@ export async function loadTeamSetup(request: Request, context: AppLoadContext) {
   const byId = new Map(racers.map((r) => [r.id, r]));
   const saved = team?.racers.map((r) => r.id) ?? [];
   const fromUrl = readDraftParam(url.searchParams);
-  const editable = canEditTeam(event, context.now());
+  // The event's phase (not only the clock): teams frozen early by a results import are final too.
+  const phase = eventPhase(event, context.now());
   const category: Category = categoryFromSlug(url.searchParams.get("category") ?? "") ?? "Pro Men";
   const show = Number(url.searchParams.get("show"));
 
   return data(
     {
       event: toSetupEvent(event),
-      editable: editable.ok
-        ? { ok: true as const, reason: null }
-        : { ok: false as const, reason: refusalText(editable.reason, lockTime(event)) },
+      editable:
+        phase === "open"
+          ? { ok: true as const, reason: null }
+          : {
+              ok: false as const,
+              reason: refusalText(
+                phase === "upcoming" || phase === "archived" ? "not-open" : "locked",
+                event,
+                context.now(),
+              ),
+            },
       racers,
       saved,
       hasTeam: team !== null,
@@ -134,7 +157,7 @@ export async function loadTeamSetup(request: Request, context: AppLoadContext) {
       budget: BUDGET,
       now: context.now().toISOString(),
     },
-    { headers: { "Set-Cookie": await rememberGame(event.id) } },
+    { headers: await rememberHeaders(event) },
   );
 }
 
@@ -181,7 +204,7 @@ export async function teamSetupAction(request: Request, context: AppLoadContext)
     const reasons =
       result.reason === "invalid"
         ? result.issues.map((i) => i.message)
-        : [refusalText(result.reason, event ? lockTime(event) : undefined)];
+        : [refusalText(result.reason, event, context.now())];
     return answer(
       { ok: false, message: SAVE_FAILED, reasons, draft },
       FAILURE_STATUS[result.reason],
