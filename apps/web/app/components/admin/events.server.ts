@@ -7,7 +7,8 @@ import {
   webActor,
 } from "@game/db";
 import type { AppLoadContext } from "@remix-run/node";
-import { eventFormSchema, fieldErrors } from "./forms";
+import { fieldErrors } from "~/utils/field-errors";
+import { eventFormSchema } from "./forms";
 import { formatInZone, fromLocalInput } from "./time";
 
 export interface AdminEvent {

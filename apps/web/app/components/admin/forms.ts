@@ -38,16 +38,6 @@ export const userFormSchema = z.object({
   userId: id,
 });
 
-/** First message per field, for showing next to the inputs. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
-
 /** `?page=3` as a 1-based page number (anything else is page 1). */
 export function pageFrom(url: URL): number {
   const n = Number(url.searchParams.get("page"));

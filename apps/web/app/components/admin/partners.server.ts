@@ -20,7 +20,7 @@ import {
 } from "@game/db";
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { fieldErrors } from "./forms";
+import { fieldErrors } from "~/utils/field-errors";
 
 export type PartnerFormResult =
   | { ok: true; name: string; publishableKey: string }

@@ -7,7 +7,8 @@ import {
   webActor,
 } from "@game/db";
 import type { AppLoadContext } from "@remix-run/node";
-import { fieldErrors, userFormSchema } from "./forms";
+import { fieldErrors } from "~/utils/field-errors";
+import { userFormSchema } from "./forms";
 
 export type UserFormResult =
   | { ok: true; userId: number; message: string }

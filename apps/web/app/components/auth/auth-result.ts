@@ -1,4 +1,5 @@
 import { CREDENTIALS_REQUIRED, logInSchema, signUpSchema } from "@game/core";
+import { fieldErrors } from "~/utils/field-errors";
 
 /** The two faces of the login modal (and of the /login and /signup pages). */
 export type AuthMode = "login" | "signup";
@@ -42,14 +43,8 @@ export function validateAuthForm(
     } {
   const parsed = schemaFor(mode).safeParse(fields);
   if (parsed.success) return { ok: true, data: parsed.data };
-  const result: AuthResult = { mode, fieldErrors: {} };
-  for (const issue of parsed.error.issues) {
-    if (issue.message === CREDENTIALS_REQUIRED) {
-      result.formError = CREDENTIALS_REQUIRED;
-      continue;
-    }
-    const field = issue.path[0] as AuthField;
-    result.fieldErrors![field] ??= issue.message;
-  }
+  const { form, ...byField } = fieldErrors(parsed.error, { formMessages: [CREDENTIALS_REQUIRED] });
+  const result: AuthResult = { mode, fieldErrors: byField };
+  if (form) result.formError = form;
   return { ok: false, result };
 }

@@ -47,13 +47,3 @@ export function emailProblem(error: z.ZodError): LeagueNoticeCode {
     ? "email-required"
     : "email-invalid";
 }
-
-/** First message per field, for showing next to the inputs. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}

@@ -2,9 +2,9 @@
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import type { z } from "zod";
+import { fieldErrors } from "~/utils/field-errors";
 import {
   createLeagueFormSchema,
-  fieldErrors,
   inviteFormSchema,
   LEAGUE_ACTION,
   type LeagueIntent,
