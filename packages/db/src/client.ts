@@ -56,6 +56,8 @@ export interface CreateDbOptions {
   connectTimeoutSeconds?: number;
   /** PostgreSQL: the server cancels any statement running longer (default 30 s; 0 = never). */
   statementTimeoutMs?: number;
+  /** PostgreSQL: the connections' `application_name` (the app names its process, for metrics). */
+  applicationName?: string;
 }
 
 /** Defaults: an outage answers in seconds instead of hanging requests (docs/decisions/0071). */
@@ -92,6 +94,7 @@ function postgresPool(url: string, opts: CreateDbOptions, readOnly = false) {
     idle_timeout: 60,
     connection: {
       statement_timeout: opts.statementTimeoutMs ?? DB_STATEMENT_TIMEOUT_MS,
+      ...(opts.applicationName ? { application_name: opts.applicationName } : {}),
       // The read pool refuses writes even when the URL names a primary by mistake.
       ...(readOnly ? { default_transaction_read_only: true } : {}),
     },
