@@ -1,64 +1,107 @@
-// Environment, read and checked once at start-up: a bad value stops the server with a clear line.
+// Environment, parsed once at start-up by one zod schema: a bad value stops the server with a clear
+// line naming the variable.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { resolveDataDir } from "@game/db";
+import { z } from "zod";
 
 /** @typedef {{ port: number, host: string, production: boolean, databaseUrl?: string, databaseReplicaUrl?: string, webConcurrency: number, dataDir: string, sessionSecret: string, smtpUrl?: string, publicUrl?: string, trustProxy: boolean | number | string, dbStartTimeoutMs: number }} Env */
 
+/**
+ * A number read from a variable's text (`fallback` when unset; also when empty if
+ * `emptyIsUnset`), or the message naming the variable, what it must be and what it got.
+ */
+const numberVar = (name, { fallback, emptyIsUnset = false }, isValid, what) =>
+  z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      const n = Number(text === undefined || (emptyIsUnset && text === "") ? fallback : text);
+      if (isValid(n)) return n;
+      ctx.addIssue({ code: "custom", message: `${name} must be ${what}, got "${text}"` });
+      return z.NEVER;
+    });
+
+/** An optional URL variable (empty is unset) whose text must pass `isValid`. */
+const urlVar = (isValid, message) =>
+  z
+    .string()
+    .optional()
+    .transform((text) => text || undefined)
+    .refine((url) => url === undefined || isValid(url), { error: message });
+
+const isPostgresUrl = (url) => /^postgres(ql)?:\/\//.test(url);
+
+/** The variables the server reads, checked in this order; the first problem stops the start. */
+const envSchema = z
+  .object({
+    PORT: numberVar(
+      "PORT",
+      { fallback: 3000 },
+      (n) => Number.isInteger(n) && n >= 0 && n <= 65535,
+      "a port number",
+    ),
+    DATABASE_URL: urlVar(
+      isPostgresUrl,
+      "DATABASE_URL must start with postgres:// or postgresql://",
+    ),
+    DATABASE_REPLICA_URL: urlVar(
+      isPostgresUrl,
+      "DATABASE_REPLICA_URL must start with postgres:// or postgresql://",
+    ),
+    WEB_CONCURRENCY: numberVar(
+      "WEB_CONCURRENCY",
+      { fallback: 1, emptyIsUnset: true },
+      (n) => Number.isInteger(n) && n >= 1 && n <= 256,
+      "a number of processes from 1 to 256",
+    ),
+    SMTP_URL: urlVar(
+      (url) => /^smtps?:\/\//.test(url),
+      "SMTP_URL must start with smtp:// or smtps://",
+    ),
+    PUBLIC_URL: z
+      .string()
+      .optional()
+      .transform((text) => text || undefined)
+      .refine((url) => url === undefined || isHttpUrl(url), {
+        error: (issue) => `PUBLIC_URL must be an http:// or https:// address, got "${issue.input}"`,
+      }),
+    DATABASE_START_TIMEOUT: numberVar(
+      "DATABASE_START_TIMEOUT",
+      { fallback: 30 },
+      (n) => Number.isFinite(n) && n >= 0,
+      "a number of seconds",
+    ),
+    HOST: z.string().optional(),
+    NODE_ENV: z.string().optional(),
+    SESSION_SECRET: z.string().optional(),
+    TRUST_PROXY: z.string().optional().transform(readTrustProxy),
+  })
+  .refine((v) => !v.DATABASE_REPLICA_URL || v.DATABASE_URL, {
+    error:
+      "DATABASE_REPLICA_URL needs DATABASE_URL: a replica is of a PostgreSQL primary, not of the embedded database",
+  });
+
 /** @returns {Env} */
 export function readEnv(env = process.env) {
-  const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
-  }
-  const databaseUrl = env.DATABASE_URL || undefined;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new Error("DATABASE_URL must start with postgres:// or postgresql://");
-  }
-  const databaseReplicaUrl = env.DATABASE_REPLICA_URL || undefined;
-  if (databaseReplicaUrl && !/^postgres(ql)?:\/\//.test(databaseReplicaUrl)) {
-    throw new Error("DATABASE_REPLICA_URL must start with postgres:// or postgresql://");
-  }
-  if (databaseReplicaUrl && !databaseUrl) {
-    throw new Error(
-      "DATABASE_REPLICA_URL needs DATABASE_URL: a replica is of a PostgreSQL primary, not of the embedded database",
-    );
-  }
-  const webConcurrency = Number(env.WEB_CONCURRENCY || 1);
-  if (!Number.isInteger(webConcurrency) || webConcurrency < 1 || webConcurrency > 256) {
-    throw new Error(
-      `WEB_CONCURRENCY must be a number of processes from 1 to 256, got "${env.WEB_CONCURRENCY}"`,
-    );
-  }
-  const smtpUrl = env.SMTP_URL || undefined;
-  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) {
-    throw new Error("SMTP_URL must start with smtp:// or smtps://");
-  }
-  const publicUrl = env.PUBLIC_URL || undefined;
-  if (publicUrl && !isHttpUrl(publicUrl)) {
-    throw new Error(`PUBLIC_URL must be an http:// or https:// address, got "${publicUrl}"`);
-  }
-  const startTimeout = Number(env.DATABASE_START_TIMEOUT ?? 30);
-  if (!Number.isFinite(startTimeout) || startTimeout < 0) {
-    throw new Error(
-      `DATABASE_START_TIMEOUT must be a number of seconds, got "${env.DATABASE_START_TIMEOUT}"`,
-    );
-  }
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) throw new Error(parsed.error.issues[0].message);
+  const v = parsed.data;
   const dataDir = resolveDataDir(env);
   return {
-    port,
-    host: env.HOST || "0.0.0.0",
-    production: env.NODE_ENV === "production",
-    databaseUrl,
-    databaseReplicaUrl,
-    webConcurrency,
+    port: v.PORT,
+    host: v.HOST || "0.0.0.0",
+    production: v.NODE_ENV === "production",
+    databaseUrl: v.DATABASE_URL,
+    databaseReplicaUrl: v.DATABASE_REPLICA_URL,
+    webConcurrency: v.WEB_CONCURRENCY,
     dataDir,
-    sessionSecret: env.SESSION_SECRET || generatedSecret(dataDir),
-    smtpUrl,
-    publicUrl,
-    trustProxy: readTrustProxy(env.TRUST_PROXY),
-    dbStartTimeoutMs: startTimeout * 1000,
+    sessionSecret: v.SESSION_SECRET || generatedSecret(dataDir),
+    smtpUrl: v.SMTP_URL,
+    publicUrl: v.PUBLIC_URL,
+    trustProxy: v.TRUST_PROXY,
+    dbStartTimeoutMs: v.DATABASE_START_TIMEOUT * 1000,
   };
 }
 

@@ -85,6 +85,32 @@ describe("readEnv", () => {
     expect(statSync(path.join(fresh, "session-secret")).mode & 0o777).toBe(0o600);
   });
 
+  it("names the variable and the value it got, word for word", () => {
+    const message = (vars) => {
+      try {
+        readEnv({ DATA_DIR: dir, ...vars });
+      } catch (error) {
+        return error.message;
+      }
+      return null;
+    };
+    expect(message({ PORT: "70000" })).toBe('PORT must be a port number, got "70000"');
+    expect(message({ WEB_CONCURRENCY: "two" })).toBe(
+      'WEB_CONCURRENCY must be a number of processes from 1 to 256, got "two"',
+    );
+    expect(message({ DATABASE_START_TIMEOUT: "-1" })).toBe(
+      'DATABASE_START_TIMEOUT must be a number of seconds, got "-1"',
+    );
+    expect(message({ PUBLIC_URL: "ftp://x.example" })).toBe(
+      'PUBLIC_URL must be an http:// or https:// address, got "ftp://x.example"',
+    );
+    expect(message({ SMTP_URL: "http://x" })).toBe("SMTP_URL must start with smtp:// or smtps://");
+    // Empty means unset, as before: the defaults apply.
+    expect(message({ DATABASE_URL: "", SMTP_URL: "", PUBLIC_URL: "", WEB_CONCURRENCY: "" })).toBe(
+      null,
+    );
+  });
+
   it("refuses bad values with a clear message", () => {
     expect(() => readEnv({ DATA_DIR: dir, PORT: "http" })).toThrow(/PORT must be a port/);
     expect(() => readEnv({ DATA_DIR: dir, DATABASE_URL: "mysql://x" })).toThrow(/postgres:\/\//);
