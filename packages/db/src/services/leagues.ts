@@ -124,19 +124,24 @@ async function isMember(tx: DbOrTx, leagueId: number, userId: number): Promise<b
   return row !== undefined;
 }
 
+/** The open invitation of an e-mail address (normalised) to a league, if any. */
+async function invitationOf(tx: DbOrTx, leagueId: number, email: string) {
+  const [row] = await tx
+    .select({ id: leagueInvitations.id })
+    .from(leagueInvitations)
+    .where(and(eq(leagueInvitations.leagueId, leagueId), eq(leagueInvitations.email, email)));
+  return row;
+}
+
+/** The actor's own open invitation to a league, if any (invitations are matched by e-mail). */
+function ownInvitation(tx: DbOrTx, leagueId: number, actor: LeagueActor) {
+  return invitationOf(tx, leagueId, normalizeEmail(actor.email));
+}
+
 /** Member or invited (the owner is always a member). */
 async function canSee(tx: DbOrTx, leagueId: number, actor: LeagueActor): Promise<boolean> {
   if (await isMember(tx, leagueId, actor.id)) return true;
-  const [invited] = await tx
-    .select({ id: leagueInvitations.id })
-    .from(leagueInvitations)
-    .where(
-      and(
-        eq(leagueInvitations.leagueId, leagueId),
-        eq(leagueInvitations.email, normalizeEmail(actor.email)),
-      ),
-    );
-  return invited !== undefined;
+  return (await ownInvitation(tx, leagueId, actor)) !== undefined;
 }
 
 /** Recomputes the league's totalPoints from its accepted members (spec: their average). */
@@ -342,11 +347,8 @@ export async function inviteToLeague(
       .innerJoin(users, eq(users.id, leagueMembers.userId))
       .where(and(eq(leagueMembers.leagueId, leagueId), eq(users.email, guest)));
     if (already) return { ...base, outcome: "already-member" as const };
-    const [invitedAlready] = await tx
-      .select({ id: leagueInvitations.id })
-      .from(leagueInvitations)
-      .where(and(eq(leagueInvitations.leagueId, leagueId), eq(leagueInvitations.email, guest)));
-    if (invitedAlready) return { ...base, outcome: "already-invited" as const };
+    if (await invitationOf(tx, leagueId, guest))
+      return { ...base, outcome: "already-invited" as const };
     const [{ pending } = { pending: 0 }] = await tx
       .select({ pending: count() })
       .from(leagueInvitations)
@@ -357,20 +359,6 @@ export async function inviteToLeague(
       .values({ leagueId, email: guest, status: "pending", invitedBy: actor.id });
     return { ...base, outcome: "invited" as const };
   });
-}
-
-/** The actor's own open invitation to a locked league, if any. */
-async function ownInvitation(tx: Tx, leagueId: number, actor: LeagueActor) {
-  const [row] = await tx
-    .select({ id: leagueInvitations.id })
-    .from(leagueInvitations)
-    .where(
-      and(
-        eq(leagueInvitations.leagueId, leagueId),
-        eq(leagueInvitations.email, normalizeEmail(actor.email)),
-      ),
-    );
-  return row;
 }
 
 /** Adds an accepted member with score 0 (no-op when already in) and recomputes the average. */
