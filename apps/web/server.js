@@ -113,7 +113,14 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", env.trustProxy);
 // Liveness and readiness answer before anything else (no headers work, no body, no session).
-app.get("/readyz", readiness({ db: handle.db, stopping: () => stopping }));
+app.get(
+  "/readyz",
+  readiness({
+    db: handle.db,
+    replica: handle.replicaLocation ? handle.readDb : undefined,
+    stopping: () => stopping,
+  }),
+);
 app.use(closeConnectionsWhen(() => stopping));
 app.use(compression());
 // Ranking versions: read from where the rankings are read (a replica never runs ahead of its

@@ -4,10 +4,14 @@
 // (docs/decisions/0071-outages-and-shutdown.md).
 
 /**
- * @param {{ db: import("@game/db").Db, timeoutMs?: number, stopping?: () => boolean }} opts
+ * `replica` (DATABASE_REPLICA_URL) is asked too and reported, but readiness follows the primary:
+ * an instance whose replica is away still takes sign-ins and saves, and every instance usually
+ * shares the replica, so failing them all would turn a degraded site into no site
+ * (docs/decisions/0131-read-replicas.md).
+ * @param {{ db: import("@game/db").Db, replica?: import("@game/db").Db, timeoutMs?: number, stopping?: () => boolean }} opts
  * @returns {import("express").RequestHandler}
  */
-export function readiness({ db, timeoutMs = 2000, stopping = () => false }) {
+export function readiness({ db, replica, timeoutMs = 2000, stopping = () => false }) {
   return async (_req, res) => {
     res.set("Cache-Control", "no-store");
     if (stopping()) {
@@ -15,12 +19,16 @@ export function readiness({ db, timeoutMs = 2000, stopping = () => false }) {
       return;
     }
     const started = Date.now();
-    const result = await checkDatabase(db, timeoutMs);
+    const [result, replicaResult] = await Promise.all([
+      checkDatabase(db, timeoutMs),
+      replica ? checkDatabase(replica, timeoutMs) : undefined,
+    ]);
     const ms = Date.now() - started;
+    const extra = replicaResult ? { replica: replicaResult } : {};
     if (result === "ok") {
-      res.status(200).json({ status: "ready", database: "ok", ms });
+      res.status(200).json({ status: "ready", database: "ok", ...extra, ms });
     } else {
-      res.status(503).json({ status: "unavailable", database: result, ms });
+      res.status(503).json({ status: "unavailable", database: result, ...extra, ms });
     }
   };
 }

@@ -20,6 +20,26 @@ async function serve(handler) {
 }
 
 describe("/readyz", () => {
+  it("reports the read replica beside the primary, and stays ready when only the replica is away", async () => {
+    const primary = await createTestDb();
+    const replica = await createTestDb();
+    const r = await serve(readiness({ db: primary.db, replica: replica.db }));
+    try {
+      expect(await r.ask()).toMatchObject({
+        status: 200,
+        body: { status: "ready", database: "ok", replica: "ok" },
+      });
+      await replica.close();
+      expect(await r.ask()).toMatchObject({
+        status: 200,
+        body: { status: "ready", database: "ok", replica: "error" },
+      });
+    } finally {
+      await r.close();
+      await primary.close();
+    }
+  });
+
   it("is ready while the database answers, and unavailable once it is gone", async () => {
     const h = await createTestDb();
     const r = await serve(readiness({ db: h.db }));
