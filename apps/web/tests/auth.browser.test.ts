@@ -86,7 +86,9 @@ describe("accounts in the browser", () => {
     });
     await submit(page, "Create account");
     await page.waitForURL(`${app.url}/homepage`);
-    await page.getByText("Welcome back, Sam_Hill!").waitFor();
+    // A brand-new account is welcomed, not welcomed back.
+    await page.getByText("Welcome, Sam_Hill!").waitFor();
+    expect(await page.getByText("Welcome back").count()).toBe(0);
     expect(await dialog(page).count()).toBe(0);
 
     const [cookie] = (await context.cookies()).filter((c) => c.name === "gf_session");
@@ -104,7 +106,8 @@ describe("accounts in the browser", () => {
     await fill(page, { Email: "sam@example.com", Password: "flat-pedals-4ever" });
     await submit(page, "Log in");
     await page.waitForURL(`${app.url}/homepage`);
-    await page.getByText("Welcome back, Sam_Hill!").waitFor();
+    // Not played yet (no team, no points): still "Welcome" (decision 0117).
+    await page.getByText("Welcome, Sam_Hill!").waitFor();
     expect(errors).toEqual([]);
   });
 
@@ -262,7 +265,7 @@ describe("keyboard and no-JavaScript use", () => {
     await form.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL(`${app.url}/homepage`);
     // The URL changes before the new page renders: wait for it.
-    await expect.poll(() => page.getByText("Welcome back, Sam_Hill!").count()).toBe(1);
+    await expect.poll(() => page.getByText("Welcome, Sam_Hill!").count()).toBe(1);
     await context.close();
   });
 });
@@ -296,11 +299,11 @@ describe("security over HTTP", () => {
     const asCopy = () =>
       fetch(`${app.url}/homepage`, { headers: { Cookie: header } }).then((r) => r.text());
     // React separates text parts with comments in server HTML: look for the parts.
-    expect(await asCopy()).toMatch(/Welcome back, (<!-- -->)?Sam_Hill/);
+    expect(await asCopy()).toMatch(/Welcome(<!-- -->)?, (<!-- -->)?Sam_Hill/);
 
     await mainNav(page).getByRole("button", { name: "Logout" }).click();
     await page.waitForURL(`${app.url}/`);
-    expect(await asCopy()).not.toContain("Welcome back");
+    expect(await asCopy()).not.toMatch(/Welcome(<!-- -->)?, /);
     await context.close();
   });
 });

@@ -33,8 +33,8 @@ export default function LeaguesRanking() {
                   <span>
                     <strong>{l.name}</strong>{" "}
                     {l.rank
-                      ? `is ${ordinal(l.rank)} of ${count(data.total)}`
-                      : "is ranked at the next results"}
+                      ? `is ${ordinal(l.rank)} of ${count(data.total)}${l.provisional ? " for now: new leagues get their place when the next results are scored" : ""}`
+                      : "gets its place when the next results are scored"}
                   </span>
                   <span>
                     {points.format(l.totalPoints)} points

@@ -27,7 +27,7 @@ let annCookie: string;
 let ben: User;
 let newcomer: User;
 let newcomerCookie: string;
-let men: { id: number; firstName: string; lastName: string }[];
+let men: { id: number; firstName: string; lastName: string; origin: string }[];
 
 async function team(user: User, racerIds: number[]) {
   const [t] = await h.db.insert(teams).values({ userId: user.id, eventId: 5 }).returning();
@@ -86,7 +86,12 @@ beforeAll(async () => {
   newcomer = await makeUser(h.db, { username: "newcomer" });
   newcomerCookie = await cookieFor(ctx, newcomer);
   men = await h.db
-    .select({ id: racers.id, firstName: racers.firstName, lastName: racers.lastName })
+    .select({
+      id: racers.id,
+      firstName: racers.firstName,
+      lastName: racers.lastName,
+      origin: racers.origin,
+    })
     .from(racers)
     .where(eq(racers.category, "Pro Men"))
     .orderBy(racers.id);
@@ -304,9 +309,12 @@ describe("ranking pages", () => {
       context: ctx,
       params: {},
     });
+    // Listed after the ranked leagues (here the only one, so 1st): the line says the same place,
+    // as provisional, so it never contradicts the table.
     expect(page.myLeagues).toEqual([
-      { id: l!.id, name: "Friends", rank: null, totalPoints: 0, page: null },
+      { id: l!.id, name: "Friends", rank: 1, provisional: true, totalPoints: 0, page: 1 },
     ]);
+    expect(page.rows.find((r) => r.id === l!.id)?.rank).toBe(1);
     await adminResults.action({
       request: request("/admin/results", {
         cookie: adminCookie,
@@ -321,7 +329,12 @@ describe("ranking pages", () => {
       params: {},
     });
     expect(page.rows).toEqual([{ id: l!.id, rank: 1, name: "Friends", totalPoints: 122.5 }]);
-    expect(page.myLeagues[0]).toMatchObject({ rank: 1, totalPoints: 122.5, page: 1 });
+    expect(page.myLeagues[0]).toMatchObject({
+      rank: 1,
+      provisional: false,
+      totalPoints: 122.5,
+      page: 1,
+    });
   });
 });
 
@@ -352,6 +365,8 @@ describe("player and racer pages", () => {
       lastName: men[0]!.lastName,
       category: "Pro Men",
       picture: expect.toBeOneOf([expect.any(String), null]),
+      // The nation colours the racer's generated avatar (the same as on every other page).
+      origin: men[0]!.origin,
       price: expect.any(Number),
       rank2024: expect.any(Number),
       result: 1,

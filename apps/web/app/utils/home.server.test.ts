@@ -1,4 +1,6 @@
+import { listTeamRacers, saveTeam, users } from "@game/db";
 import { createTestDb, type DbHandle } from "@game/db/testing";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieFor, makeUser, request, testContext } from "../../tests/support/context";
 import { loadHome, preferredLocale } from "./home.server";
@@ -42,8 +44,36 @@ describe("loadHome", () => {
       headers: { "Accept-Language": "de-DE", Cookie: await cookieFor(ctx, player) },
     });
     const { events, user } = await loadHome(req, ctx);
-    expect(user).toEqual({ username: "Gwin" });
+    expect(user).toEqual({ username: "Gwin", returning: false });
     expect(events[0]!.dateText).toBe("18. April 2027");
+  });
+
+  it("greets a player who has played before as returning, a brand-new one as new", async () => {
+    const ctx = testContext(h.db);
+    const fresh = await makeUser(h.db);
+    const played = await makeUser(h.db);
+    await h.db.update(users).set({ points: 120, ranking: 3 }).where(eq(users.id, played.id));
+    const home = async (id: typeof fresh) =>
+      (await loadHome(request("/homepage", { cookie: await cookieFor(ctx, id) }), ctx)).user;
+    expect((await home(fresh))?.returning).toBe(false);
+    expect((await home(played))?.returning).toBe(true);
+    // A saved team is enough, before any points.
+    const racers = await listTeamRacers(h.db, 5);
+    const pick = (c: string, k: number) =>
+      racers
+        .filter((r) => r.category === c)
+        .sort((a, b) => a.price - b.price)
+        .slice(0, k)
+        .map((r) => r.id);
+    const team = [...pick("Pro Women", 2), ...pick("17-18 Men", 1), ...pick("Pro Men", 3)];
+    const saved = await saveTeam(h.db, {
+      userId: fresh.id,
+      eventId: 5,
+      racerIds: team,
+      now: new Date("2026-01-01T00:00:00Z"),
+    });
+    expect(saved.ok).toBe(true);
+    expect((await home(fresh))?.returning).toBe(true);
   });
 
   it("carries the one-time notice of the page that sent the player here, known codes only", async () => {

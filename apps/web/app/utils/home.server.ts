@@ -1,4 +1,4 @@
-import { listEvents } from "@game/db";
+import { hasAnyTeam, listEvents } from "@game/db";
 import type { AppLoadContext } from "@remix-run/node";
 import { HOME_NOTICE_PARAM, homeNoticeText } from "~/components/layout/home-notices";
 import { getUser } from "./auth.server";
@@ -73,5 +73,9 @@ export async function loadHome(request: Request, context: AppLoadContext) {
   }));
   events.sort(eventOrder);
   const notice = homeNoticeText(new URL(request.url).searchParams.get(HOME_NOTICE_PARAM));
-  return { events, user: user ? { username: user.username } : null, notice };
+  // A player who has never played (no team, no points) is new: "Welcome", not "Welcome back".
+  const returning =
+    user !== null &&
+    (user.points > 0 || user.ranking !== null || (await hasAnyTeam(context.db, user.id)));
+  return { events, user: user ? { username: user.username, returning } : null, notice };
 }

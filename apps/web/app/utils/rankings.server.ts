@@ -114,12 +114,18 @@ export async function loadLeaguesRanking(request: Request, context: AppLoadConte
     pageCount: ranking.pageCount,
     total: ranking.total,
     signedIn: user !== null,
-    myLeagues: mine.map((l) => ({
-      id: l.id,
-      name: l.name,
-      rank: l.rank || null,
-      totalPoints: l.totalPoints,
-      page: l.rank ? pageOf(l.rank) : null,
-    })),
+    // A league created since the last results is listed after the ranked ones: its line says
+    // the place the table shows, as provisional, never "not ranked" beside a ranked-looking row.
+    myLeagues: mine.map((l) => {
+      const listed = l.rank ? null : ranking.rows.find((r) => r.id === l.id);
+      return {
+        id: l.id,
+        name: l.name,
+        rank: l.rank || listed?.rank || null,
+        provisional: !l.rank,
+        totalPoints: l.totalPoints,
+        page: l.rank ? pageOf(l.rank) : listed ? ranking.page : null,
+      };
+    }),
   };
 }

@@ -67,6 +67,16 @@ export function getRacersByIds(db: DbOrTx, ids: readonly number[]): Promise<Team
   return db.select(racerColumns).from(racers).where(inArray(racers.id, wanted));
 }
 
+/** Whether the player has ever saved a team (any event): a returning player, not a new one. */
+export async function hasAnyTeam(db: DbOrTx, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(eq(teams.userId, userId))
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
  * The player's own team for an event (racers in slot order), or null when there is none yet.
  * Owner-scoped on purpose: teams are private until the event locks.

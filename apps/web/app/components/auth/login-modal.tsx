@@ -122,8 +122,10 @@ export function LoginModalProvider(props: { signedIn: boolean; children: ReactNo
     if (props.signedIn) setState((s) => (s.open ? { ...s, open: false } : s));
   }, [props.signedIn]);
 
-  // Keep the native dialog in step with the state; focus the first field on open and on switch.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a mode switch must refocus too
+  // Keep the native dialog in step with the state; focus the first field on open and on switch,
+  // and again when a new opening remounts the form (a `?login=1` arrival opens it twice: from the
+  // server's render and from the URL, and the remount would leave focus on the page).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a mode switch or a remount must refocus too
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog || props.signedIn) return;
@@ -137,7 +139,7 @@ export function LoginModalProvider(props: { signedIn: boolean; children: ReactNo
     } else if (dialog.open) {
       dialog.close();
     }
-  }, [state.open, state.mode, props.signedIn]);
+  }, [state.open, state.mode, openings, props.signedIn]);
 
   // Closing (button, Escape, backdrop): drop the URL's login parameters, give focus back.
   const onClosed = () => {
@@ -152,7 +154,10 @@ export function LoginModalProvider(props: { signedIn: boolean; children: ReactNo
     }
     const opener = openerRef.current;
     openerRef.current = null;
-    if (opener?.isConnected) opener.focus();
+    // Opened by the address (a protected page sent the visitor here): nothing opened it, so
+    // focus goes to the page's content rather than being lost on the body.
+    if (opener?.isConnected && opener !== document.body) opener.focus();
+    else document.getElementById("main")?.focus();
   };
 
   const api = useMemo(() => ({ open }), [open]);

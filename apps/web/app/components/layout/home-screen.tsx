@@ -9,7 +9,8 @@ import { HOME_NOTICE_PARAM } from "./home-notices";
 
 export interface HomeScreenProps {
   events: HomeEvent[];
-  user: { username: string } | null;
+  /** `returning`: has played before (a team or points); a new player is greeted "Welcome". */
+  user: { username: string; returning?: boolean } | null;
   /** Set on the unknown-path screen: says so above the usual home screen. */
   notFound?: boolean;
   /** A one-time notice from the page that sent the player here ("Game not found."). */
@@ -53,7 +54,11 @@ export function HomeScreen({ events, user, notFound, notice }: HomeScreenProps) 
       ) : null}
       <section className="hero" aria-labelledby="home-title">
         <div className="hero-inner">
-          {user ? <p className="hero-greeting">Welcome back, {user.username}!</p> : null}
+          {user ? (
+            <p className="hero-greeting">
+              {user.returning ? "Welcome back" : "Welcome"}, {user.username}!
+            </p>
+          ) : null}
           <h1 id="home-title">Fantasy downhill racing</h1>
           <p className="hero-lead">
             Pick {TEAM_SIZE} real downhill racers within a {formatPrice(BUDGET)} budget, score
