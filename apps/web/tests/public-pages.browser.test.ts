@@ -142,7 +142,10 @@ describe("view racers", () => {
       .locator("tbody tr")
       .evaluateAll((trs) =>
         trs.map((tr) => ({
-          portrait: tr.querySelector("img")?.getAttribute("src") ?? null,
+          portrait:
+            tr.querySelector("img")?.getAttribute("src") ??
+            tr.querySelector("svg[data-avatar]")?.getAttribute("data-avatar") ??
+            null,
           rank: tr.querySelector(".gf-col-rank")?.textContent ?? "",
           name: tr.querySelector("th")?.textContent ?? "",
           price: tr.querySelector(".gf-num")?.textContent ?? "",
@@ -170,11 +173,10 @@ describe("view racers", () => {
     expect(ranks.slice(ranked.length).every((r) => r === 0)).toBe(true);
     expect(ranked.length).toBeLessThan(ranks.length);
     for (const r of list) expect(r.price).toMatch(/^\$\d{1,3}(,\d{3})+$/);
-    // No portraits in the seed: every row shows the placeholder, and it is visible.
-    expect(new Set(list.map((r) => r.portrait))).toEqual(
-      new Set(["/img/racer_portrait/placeholder.svg"]),
-    );
-    const box = await page.locator("tbody img").first().boundingBox();
+    // No portraits in the seed: every row shows the racer's generated avatar (initials), visible.
+    expect(list[0]!.portrait).toBe("LB");
+    for (const r of list) expect(r.portrait).toMatch(/^\p{Lu}{1,2}$/u);
+    const box = await page.locator("tbody svg[data-avatar]").first().boundingBox();
     expect(box!.width).toBeGreaterThan(20);
   });
 

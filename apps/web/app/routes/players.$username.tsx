@@ -105,7 +105,6 @@ export default function PlayerPage() {
             slots={e.team.length}
             readOnly
             label="Team at the lock"
-            placeholderSrc="/img/racer_portrait/placeholder.svg"
             racerHref={(r) => `/racers/${r.id}`}
             renderLink={({ href, ...rest }) => <Link to={href} {...rest} />}
             renderMeta={(r) => `${r.category}, ${resultText(r.result)}`}

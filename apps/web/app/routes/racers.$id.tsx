@@ -1,4 +1,5 @@
 import { formatPrice } from "@game/core";
+import { Portrait } from "@game/widgets";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BarChart } from "~/components/charts/bar-chart";
@@ -28,9 +29,6 @@ export default function RacerPage() {
   const name = `${racer.firstName} ${racer.lastName}`;
   const scored = events.filter((e) => e.settled);
   const total = scored.reduce((sum, e) => sum + (e.points ?? 0), 0);
-  const portrait = racer.picture
-    ? `/img/racer_portrait/${encodeURIComponent(racer.picture)}`
-    : "/img/racer_portrait/placeholder.svg";
   const share = (e: { pickedBy: number; teams: number }) =>
     e.teams > 0 ? e.pickedBy / e.teams : 0;
   return (
@@ -41,7 +39,16 @@ export default function RacerPage() {
     >
       <div className="panel">
         <div className="profile-head">
-          <img src={portrait} alt="" width="80" height="80" />
+          {/* The widgets' portrait: the large image, or the racer's avatar as on every page. */}
+          <span className="gf-root profile-portrait">
+            <Portrait
+              picture={racer.picture}
+              firstName={racer.firstName}
+              lastName={racer.lastName}
+              origin={racer.origin}
+              size="large"
+            />
+          </span>
           <dl className="stat-list">
             <div>
               <dt>2024 rank</dt>

@@ -77,7 +77,6 @@ export default function ViewRacers() {
             )
           }
           renderLink={({ href, ...rest }) => <Link to={href} preventScrollReset {...rest} />}
-          placeholderSrc="/img/racer_portrait/placeholder.svg"
           // From round 2 of a series: each price against the round before (decision 0100).
           showPriceChange={racers.some((r) => r.previousPrice !== null)}
           emptyMessage={

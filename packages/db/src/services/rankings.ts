@@ -302,6 +302,8 @@ export interface FrozenRacerScore {
   category: Category;
   /** Portrait file name under /img/racer_portrait/, or null. */
   picture: string | null;
+  /** Nation (its generated avatar's colours come from name and nation). */
+  origin: string;
   /** The racer's price for that event and 2024 rank (0: unranked). */
   price: number;
   rank2024: number;
@@ -370,6 +372,7 @@ export async function getPlayerProfile(
           lastName: racers.lastName,
           category: racers.category,
           picture: racers.picture,
+          origin: racers.origin,
           price: racers.price,
           rank2024: racers.rank2024,
           status: raceResults.status,

@@ -11,6 +11,8 @@ export interface PortraitProps {
   lastName?: string | undefined;
   origin?: string | null | undefined;
   imageBase?: string | null | undefined;
+  /** `large`: the 480 px square (a profile), else the 128 px thumbnail. */
+  size?: "thumb" | "large" | undefined;
   /** An image instead of the generated avatar (or the silhouette when no name is given). */
   placeholderSrc?: string | undefined;
   className?: string | undefined;
@@ -85,7 +87,8 @@ export function AvatarPortrait({
 export function Portrait(props: PortraitProps): ReactElement {
   // Inside a <GravityProvider>, portraits come from the game's address: absolute URLs.
   const client = useOptionalGameClient();
-  const src = portraitUrl(props.picture, props.imageBase ?? client?.baseUrl);
+  const url = portraitUrl(props.picture, props.imageBase ?? client?.baseUrl);
+  const src = url && props.size === "large" ? `${url}?size=large` : url;
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const ref = useRef<HTMLImageElement>(null);
 

@@ -48,7 +48,14 @@ export function RacerDetailDialog(props: RacerDetailDialogProps) {
           <div className="racer-dialog__head">
             {/* The widgets' styles apply inside .gf-root only. */}
             <span className="gf-root racer-dialog__portrait-wrap">
-              <Portrait picture={racer.picture} className="racer-dialog__portrait" />
+              <Portrait
+                picture={racer.picture}
+                firstName={racer.firstName}
+                lastName={racer.lastName}
+                origin={racer.origin}
+                size="large"
+                className="racer-dialog__portrait"
+              />
             </span>
             <div>
               <h2 id={titleId}>{name}</h2>
