@@ -28,11 +28,11 @@ export interface FrozenEvent {
 }
 
 /**
- * Freezes and settlements copy and add up every team (a million in the benchmarks, single
- * statements of 10-20 s) and may wait for another settlement: they get a longer statement
- * timeout than requests' 30 s (docs/decisions/0071), for their transaction only.
+ * Freezes, settlements and season advances copy and add up every team (a million in the
+ * benchmarks, single statements of 10-40 s) and may wait for another settlement: they get a longer
+ * statement timeout than requests' 30 s (docs/decisions/0071), for their transaction only.
  */
-const LONG_JOB = sql`set local statement_timeout = '10min'`;
+export const LONG_JOB = sql`set local statement_timeout = '10min'`;
 
 /**
  * Freezes one event's teams now, whatever the clock says (results are in, so the race ran).

@@ -25,7 +25,7 @@ import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "../client.js";
 import { events, raceResults, racers } from "../schema/index.js";
 import { AdminActionError, type AdminActor, recordAudit } from "./audit.js";
-import { freezeEvent } from "./scoring.js";
+import { freezeEvent, LONG_JOB } from "./scoring.js";
 
 /** Serialises season advances (any number of processes): one rolls a series at a time. */
 const ADVANCE_LOCK = 727_301;
@@ -142,6 +142,7 @@ export async function advanceSeason(db: DbOrTx, opts: AdvanceOptions): Promise<A
   try {
     return await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${ADVANCE_LOCK})`);
+      await tx.execute(LONG_JOB);
       const at = opts.now.toISOString();
       const { current, next } = await currentAndNext(tx);
       const forced = !current.settledAt;
