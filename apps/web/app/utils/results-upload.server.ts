@@ -28,12 +28,8 @@ import {
   settleEvent,
   webActor,
 } from "@game/db";
-import {
-  type AppLoadContext,
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
+import { readUploadForm, uploadFileName } from "~/utils/upload-form.server";
 
 type Admin = { id: number; email: string };
 
@@ -99,19 +95,6 @@ function failure(
   };
 }
 
-async function readForm(request: Request): Promise<FormData | "too-big" | "unreadable"> {
-  try {
-    return await unstable_parseMultipartFormData(
-      request,
-      unstable_createMemoryUploadHandler({ maxPartSize: CSV_MAX_BYTES }),
-    );
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return "too-big";
-    // A plain url-encoded post (the "settle again" button without a file).
-    return "unreadable";
-  }
-}
-
 /** Handles a post of the results page: multipart (file upload) or url-encoded (settle, confirm). */
 export async function resultsAction(
   request: Request,
@@ -120,7 +103,7 @@ export async function resultsAction(
 ): Promise<{ data: ResultsActionData; status: number }> {
   const multipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
   const form = multipart
-    ? await readForm(request)
+    ? await readUploadForm(request, CSV_MAX_BYTES)
     : await request.formData().catch(() => "unreadable" as const);
   if (form === "too-big") {
     return failure("preview", null, `The file is larger than ${CSV_MAX_BYTES / 1024 / 1024} MB.`);
@@ -187,10 +170,7 @@ export async function resultsAction(
   const input = parsed.data;
   const event = await getEvent(context.db, input.eventId);
   if (!event) return failure(input.intent, input.eventId, "That event does not exist.");
-  const fileName =
-    file instanceof File && file.name
-      ? file.name.replace(/[\\/]/g, "_").slice(0, 120)
-      : "results.csv";
+  const fileName = uploadFileName(file, "results.csv");
 
   const outcome = await importResults(context.db, event.id, input.csv, {
     now,

@@ -12,13 +12,9 @@ import {
   type RacerImportSummary,
   webActor,
 } from "@game/db";
-import {
-  type AppLoadContext,
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
 import { logError } from "~/utils/log.server";
+import { readUploadForm, uploadFileName } from "~/utils/upload-form.server";
 import { NO_DATA } from "./upload-messages";
 
 type Admin = { id: number; email: string };
@@ -92,11 +88,6 @@ async function runImport(
   }
 }
 
-function cleanName(name: unknown): string {
-  const text = typeof name === "string" ? name.replace(/[\\/]/g, "_").trim() : "";
-  return text.slice(0, 120) || "upload.csv";
-}
-
 /**
  * `{ fileName, bytes, text, dryRun }` from the dashboard's script: the file's text as the browser
  * decoded it (with the same @game/core function the server uses), read again here. Older clients
@@ -130,7 +121,13 @@ export async function uploadFromJson(
     }
   }
   const from = typeof body.text === "string" ? { csv: body.text } : { records: body.records };
-  return runImport(context, admin, from, cleanName(body.fileName), body.dryRun === true);
+  return runImport(
+    context,
+    admin,
+    from,
+    uploadFileName(body.fileName, "upload.csv"),
+    body.dryRun === true,
+  );
 }
 
 /** A plain `multipart/form-data` post with the CSV file in `file` (no JavaScript). */
@@ -139,21 +136,14 @@ export async function uploadFromForm(
   context: AppLoadContext,
   admin: Admin,
 ): Promise<UploadAnswer> {
-  let form: FormData;
-  try {
-    form = await unstable_parseMultipartFormData(
-      request,
-      unstable_createMemoryUploadHandler({ maxPartSize: CSV_MAX_BYTES }),
-    );
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return fail(TOO_BIG, 413);
-    return fail("The upload could not be read.", 400);
-  }
+  const form = await readUploadForm(request, CSV_MAX_BYTES);
+  if (form === "too-big") return fail(TOO_BIG, 413);
+  if (form === "unreadable") return fail("The upload could not be read.", 400);
   const file = form.get("file");
   if (!(file instanceof Blob) || file.size === 0) return fail(NO_DATA, 400);
   // The bytes, not file.text(): the service detects the encoding (Excel's Windows-1252 too).
   const bytes = new Uint8Array(await file.arrayBuffer());
-  return runImport(context, admin, { csv: bytes }, cleanName((file as File).name));
+  return runImport(context, admin, { csv: bytes }, uploadFileName(file, "upload.csv"));
 }
 
 export function isJsonRequest(request: Request): boolean {
