@@ -145,6 +145,7 @@ describe("commands", () => {
       expect.arrayContaining([
         "racers import",
         "racers list",
+        "racers portraits",
         "events list",
         "events status",
         "events schedule",

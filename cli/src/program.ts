@@ -18,7 +18,14 @@ import { CliError } from "./errors.js";
  * help (`game-admin racers --help`) ends with: add a command with one line.
  */
 const COMMANDS: Array<[make: () => Command, examples: string[]]> = [
-  [racersCommand, ["racers import racers.csv --dry-run", "racers list --game 5 --json"]],
+  [
+    racersCommand,
+    [
+      "racers import racers.csv --dry-run",
+      "racers list --game 5 --json",
+      "racers portraits ./portraits --dry-run",
+    ],
+  ],
   [resultsCommand, ["results import 5 round-1.csv --dry-run", "results list 5"]],
   [scoresCommand, ["scores settle 5", "scores freeze"]],
   [seasonCommand, ["season advance --dry-run", "season advance --json"]],

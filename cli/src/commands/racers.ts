@@ -23,6 +23,7 @@ import Papa from "papaparse";
 import { currentActor, inputPath, withDb } from "../context.js";
 import { CliError, positiveInt, UsageError } from "../errors.js";
 import { inert, printJson, printTable, progress } from "../output.js";
+import { addPortraitsCommand } from "./racers-portraits.js";
 
 function category(value: string): Category {
   const c = normalizeCategory(value);
@@ -128,7 +129,7 @@ export function racersCsv(rows: readonly AdminRacerRow[]): string {
 
 export function racersCommand(): Command {
   const racers = new Command("racers").description(
-    "racers: import, list, export, edit, withdraw and reinstate",
+    "racers: import, list, export, edit, withdraw and reinstate; portraits",
   );
 
   racers
@@ -320,6 +321,8 @@ export function racersCommand(): Command {
         );
       });
   }
+
+  addPortraitsCommand(racers);
 
   return racers;
 }
