@@ -1,7 +1,8 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/index.ts"],
+  // `testing`: test support for the other packages' tests, kept out of the main entry.
+  entry: ["src/index.ts", "src/testing.ts"],
   format: ["esm", "cjs"],
   dts: true,
   clean: true,

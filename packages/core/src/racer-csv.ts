@@ -13,7 +13,6 @@
  * - Cells past the header's columns are ignored when empty (Excel's trailing commas); a row whose
  *   extra cells hold text is skipped (usually an unquoted comma in a name).
  */
-import Papa from "papaparse";
 import { type Category, normalizeCategory } from "./categories.js";
 import { CSV_MAX_BYTES, CSV_MAX_ROWS, RACER_DEFAULTS } from "./constants.js";
 import { headerKey, type RacerRowInput, type SkippedRow } from "./csv.js";
@@ -24,6 +23,7 @@ import {
   EMPTY_FILE,
   NOT_TEXT,
 } from "./csv-file.js";
+import { type CsvRow, readCsvRows } from "./csv-rows.js";
 
 /** The refusal of a file with a header and nothing under it. */
 export const NO_RACER_ROWS = "The file has a header but no racer rows.";
@@ -162,63 +162,16 @@ function delimiterOf(headerLine: string): string {
   return best;
 }
 
-interface Line {
-  line: number;
-  cells: string[];
-}
-
 /** Splits CSV text into rows of cells with the file's line number of each row's first line. */
-function splitLines(text: string): Line[] {
+function splitLines(text: string): CsvRow[] {
   const firstLine = text.split(/\r\n|\r|\n/).find((l) => l.trim() !== "") ?? "";
-  const lines: Line[] = [];
-  // Rows end as the header's line does; a quoted line break inside a cell may differ (Excel).
-  const firstBreak = text.search(/\r\n|\n|\r/);
-  const newline: "\r\n" | "\n" | "\r" =
-    firstBreak < 0
-      ? "\n"
-      : text.startsWith("\r\n", firstBreak)
-        ? "\r\n"
-        : text[firstBreak] === "\r"
-          ? "\r"
-          : "\n";
-  // Lines as an editor counts them: every line feed (or every carriage return in an old Mac file).
-  const lineBreak = newline === "\r" ? "\r" : "\n";
-  // Line of a character index, counted forward as the rows come (each row starts after the last).
-  let counted = 0;
-  let lineNo = 1;
-  const lineAt = (index: number) => {
-    for (let at = text.indexOf(lineBreak, counted); at !== -1 && at < index; ) {
-      lineNo++;
-      at = text.indexOf(lineBreak, at + 1);
-    }
-    counted = Math.max(counted, index);
-    return lineNo;
-  };
-  let end = 0;
-  let quoteError: { line: number; message: string } | null = null;
-  Papa.parse<string[]>(text, {
-    header: false,
-    delimiter: delimiterOf(firstLine),
-    newline,
-    skipEmptyLines: false,
-    step(result) {
-      const start = text.startsWith(newline, end) ? end + newline.length : end;
-      const line = lineAt(start);
-      end = result.meta.cursor;
-      if (!quoteError) {
-        const quote = result.errors.find((e) => e.type === "Quotes");
-        if (quote) quoteError = { line, message: quote.message };
-      }
-      lines.push({ line, cells: result.data.map((c) => (c == null ? "" : String(c))) });
-    },
-  });
+  const { rows, quoteError } = readCsvRows(text, delimiterOf(firstLine));
   if (quoteError) {
-    const { line: at, message } = quoteError as { line: number; message: string };
     throw new CsvFileError(
-      `Line ${at}: ${message.replace(/\.$/, "").toLowerCase()} (a quote " is not closed or is inside a cell that is not quoted).`,
+      `Line ${quoteError.line}: ${quoteError.message.replace(/\.$/, "").toLowerCase()} (a quote " is not closed or is inside a cell that is not quoted).`,
     );
   }
-  return lines;
+  return rows;
 }
 
 /**
@@ -270,7 +223,7 @@ export function racerCsvFromRecords(
     (h) => h !== "__parsed_extra",
   );
   const text = (v: unknown) => (v == null ? "" : typeof v === "object" ? NOT_TEXT : String(v));
-  const lines: Line[] = [{ line: 1, cells: header }];
+  const lines: CsvRow[] = [{ line: 1, cells: header }];
   records.forEach((record, i) => {
     const extra = record.__parsed_extra;
     const cells = header.map((h) => text(record[h]));
@@ -280,7 +233,7 @@ export function racerCsvFromRecords(
   return racerRowsOf(lines, opts);
 }
 
-function racerRowsOf(lines: Line[], opts: RacerCsvOptions): RacerCsvFile {
+function racerRowsOf(lines: CsvRow[], opts: RacerCsvOptions): RacerCsvFile {
   const headerAt = lines.findIndex((l) => !isBlankRow(l.cells));
   if (headerAt < 0) throw new CsvFileError(EMPTY_FILE);
   const headerLine = lines[headerAt]!;

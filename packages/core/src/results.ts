@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CATEGORIES, type Category, normalizeCategory } from "./categories.js";
 import { CSV_MAX_BYTES, CSV_MAX_ROWS } from "./constants.js";
 import { headerKey, parseCount, racerNameKey } from "./csv.js";
+import { readCsvRows } from "./csv-rows.js";
 import { NON_FINISH, type NonFinish, pointsForPosition } from "./scoring.js";
 
 /*
@@ -158,66 +159,22 @@ function skipTitleRows(table: CsvTable): CsvTable {
 }
 
 /**
- * A small RFC 4180 reader that keeps the line each record starts on (quoted cells may span lines),
- * so every problem can be reported where the admin will find it in a spreadsheet. Comma,
- * semicolon and tab delimiters are detected from the header. Blank lines are dropped.
+ * The results file as records, each with the line it starts on (csv-rows, papaparse), so every
+ * problem can be reported where the admin will find it in a spreadsheet. Comma, semicolon and
+ * tab delimiters are detected from the header (or a title block above it). Blank lines are
+ * dropped; a quote never closed is reported on the line its row starts.
  */
 export function readCsv(input: string): CsvTable {
   const text = input.replace(/^\uFEFF/, "");
-  const delimiter = detectDelimiter(text);
-  const rows: CsvRecord[] = [];
-  let line = 1;
-  let start = 1;
-  let cell = "";
-  let cells: string[] = [];
-  let quoted = false;
-  let quoteLine = 0;
-  let i = 0;
-  const endRecord = () => {
-    cells.push(cell);
-    if (cells.length > 1 || cells[0]!.trim() !== "") rows.push({ line: start, values: cells });
-    cells = [];
-    cell = "";
-  };
-  while (i < text.length) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-      } else {
-        if (ch === "\n") line += 1;
-        cell += ch;
-      }
-      i += 1;
-      continue;
-    }
-    if (ch === '"' && cell.trim() === "") {
-      quoted = true;
-      quoteLine = line;
-      cell = "";
-    } else if (ch === delimiter) {
-      cells.push(cell);
-      cell = "";
-    } else if (ch === "\n" || ch === "\r") {
-      endRecord();
-      if (ch === "\r" && text[i + 1] === "\n") i += 1;
-      line += 1;
-      start = line;
-    } else {
-      cell += ch;
-    }
-    i += 1;
-  }
-  const errors: ResultIssue[] = quoted
-    ? [{ line: quoteLine, message: "A quoted cell starting on this line is never closed." }]
-    : [];
-  if (cell !== "" || cells.length > 0) endRecord();
-  const [header, ...records] = rows;
+  const { rows, quoteError } = readCsvRows(text, detectDelimiter(text));
+  const kept = rows
+    .filter((r) => r.cells.length > 1 || r.cells[0]!.trim() !== "")
+    .map((r) => ({ line: r.line, values: r.cells }));
+  const errors: ResultIssue[] =
+    quoteError?.kind === "unclosed"
+      ? [{ line: quoteError.line, message: "A quoted cell starting on this line is never closed." }]
+      : [];
+  const [header, ...records] = kept;
   return { header: header?.values.map((h) => h.trim()) ?? [], records, errors };
 }
 
@@ -632,178 +589,3 @@ export const settleFormSchema = z.object({
     .int("Choose an event.")
     .positive("Choose an event."),
 });
-
-// ---------------------------------------------------------------------------------------------
-// The reference settlement: the rules of scoring and ranking in plain code. The SQL settlement
-// in @game/db must give exactly this; property tests compare the two on random seasons.
-
-export interface SettlementInput {
-  /** Every settled event (the one being settled included). */
-  events: readonly { id: number; startsAt: Date | number }[];
-  results: readonly {
-    eventId: number;
-    racerId: number;
-    status: ResultStatus;
-    position: number | null;
-  }[];
-  /** Frozen teams: one row per (event, player, racer). */
-  frozen: readonly { eventId: number; userId: number; racerId: number }[];
-  users: readonly { id: number; usernameKey: string }[];
-  leagues: readonly { id: number; memberIds: readonly number[] }[];
-}
-
-export interface SettledPlayer {
-  points: number;
-  /** Season rank, shared on ties (1, 1, 3); null before the first scored event. */
-  ranking: number | null;
-  /** Season rank before the latest settled event; null when not ranked then. */
-  previousRanking: number | null;
-  /** Unique place in the season table (ties ordered by username, then id); null when unranked. */
-  position: number | null;
-}
-
-export interface Settlement {
-  /** Key `${eventId}:${racerId}`. */
-  racers: Map<string, { points: number; pickedBy: number }>;
-  /** Key `${eventId}:${userId}`. */
-  eventScores: Map<string, { points: number; rank: number; position: number }>;
-  players: Map<number, SettledPlayer>;
-  /** Key `${leagueId}:${userId}`: a member's score is their season points. */
-  memberScores: Map<string, number>;
-  leagues: Map<number, { totalPoints: number; ranking: number; previousRanking: number | null }>;
-}
-
-/** Average of member scores in hundredths, rounded half up, computed exactly. */
-export function averageToCents(scores: readonly number[]): number {
-  if (scores.length === 0) return 0;
-  const total = scores.reduce((a, b) => a + b, 0);
-  return Math.round((total * 100) / scores.length) / 100;
-}
-
-/** Competition ranks ("1, 1, 3") for `points`, any order; rank = 1 + number strictly higher. */
-function sharedRanks<K>(entries: readonly { key: K; points: number }[]): Map<K, number> {
-  const sorted = [...entries].sort((a, b) => b.points - a.points);
-  const ranks = new Map<K, number>();
-  sorted.forEach((e, i) => {
-    const prev = sorted[i - 1];
-    ranks.set(e.key, prev && prev.points === e.points ? ranks.get(prev.key)! : i + 1);
-  });
-  return ranks;
-}
-
-/** Order of the tables: points highest first, then username (case-insensitive), then id. */
-export function compareStanding(
-  a: { points: number; usernameKey: string; id: number },
-  b: { points: number; usernameKey: string; id: number },
-): number {
-  if (a.points !== b.points) return b.points - a.points;
-  if (a.usernameKey !== b.usernameKey) return a.usernameKey < b.usernameKey ? -1 : 1;
-  return a.id - b.id;
-}
-
-export function referenceSettlement(input: SettlementInput): Settlement {
-  const ms = (d: Date | number) => (d instanceof Date ? d.getTime() : d);
-  const settled = new Set(input.events.map((e) => e.id));
-  const latest = [...input.events].sort((a, b) => ms(b.startsAt) - ms(a.startsAt) || b.id - a.id)[0]
-    ?.id;
-  const usernameKey = new Map(input.users.map((u) => [u.id, u.usernameKey]));
-
-  const resultPoints = new Map<string, number>();
-  const racers = new Map<string, { points: number; pickedBy: number }>();
-  for (const r of input.results) {
-    if (!settled.has(r.eventId)) continue;
-    const points = pointsForStoredResult(r);
-    resultPoints.set(`${r.eventId}:${r.racerId}`, points);
-    racers.set(`${r.eventId}:${r.racerId}`, { points, pickedBy: 0 });
-  }
-
-  const teamPoints = new Map<number, Map<number, number>>();
-  for (const f of input.frozen) {
-    if (!settled.has(f.eventId)) continue;
-    const key = `${f.eventId}:${f.racerId}`;
-    const racer = racers.get(key);
-    if (racer) racer.pickedBy += 1;
-    const byUser = teamPoints.get(f.eventId) ?? new Map<number, number>();
-    teamPoints.set(f.eventId, byUser);
-    byUser.set(f.userId, (byUser.get(f.userId) ?? 0) + (resultPoints.get(key) ?? 0));
-  }
-
-  const eventScores = new Map<string, { points: number; rank: number; position: number }>();
-  const season = new Map<number, { points: number; previous: number; hadPrevious: boolean }>();
-  for (const [eventId, byUser] of teamPoints) {
-    const entries = [...byUser].map(([id, points]) => ({
-      key: id,
-      id,
-      points,
-      usernameKey: usernameKey.get(id)!,
-    }));
-    const ranks = sharedRanks(entries);
-    [...entries].sort(compareStanding).forEach((e, i) => {
-      eventScores.set(`${eventId}:${e.id}`, {
-        points: e.points,
-        rank: ranks.get(e.id)!,
-        position: i + 1,
-      });
-      const s = season.get(e.id) ?? { points: 0, previous: 0, hadPrevious: false };
-      s.points += e.points;
-      if (eventId !== latest) {
-        s.previous += e.points;
-        s.hadPrevious = true;
-      }
-      season.set(e.id, s);
-    });
-  }
-
-  const players = new Map<number, SettledPlayer>();
-  const ranked = [...season].map(([id, s]) => ({
-    key: id,
-    id,
-    points: s.points,
-    usernameKey: usernameKey.get(id)!,
-  }));
-  const ranks = sharedRanks(ranked);
-  const previousRanks = sharedRanks(
-    [...season]
-      .filter(([, s]) => s.hadPrevious)
-      .map(([id, s]) => ({ key: id, points: s.previous })),
-  );
-  const positions = new Map([...ranked].sort(compareStanding).map((e, i) => [e.id, i + 1]));
-  for (const u of input.users) {
-    const s = season.get(u.id);
-    players.set(u.id, {
-      points: s?.points ?? 0,
-      ranking: ranks.get(u.id) ?? null,
-      previousRanking: previousRanks.get(u.id) ?? null,
-      position: positions.get(u.id) ?? null,
-    });
-  }
-
-  const memberScores = new Map<string, number>();
-  const hasPrevious = input.events.length > 1;
-  const leagueRows = input.leagues.map((l) => {
-    const scores = l.memberIds.map((id) => players.get(id)?.points ?? 0);
-    for (const [i, id] of l.memberIds.entries()) memberScores.set(`${l.id}:${id}`, scores[i]!);
-    const previous = l.memberIds.map((id) => season.get(id)?.previous ?? 0);
-    return {
-      id: l.id,
-      totalPoints: averageToCents(scores),
-      previousPoints: averageToCents(previous),
-    };
-  });
-  const byTotal = [...leagueRows].sort((a, b) => b.totalPoints - a.totalPoints || a.id - b.id);
-  const byPrevious = [...leagueRows].sort(
-    (a, b) => b.previousPoints - a.previousPoints || a.id - b.id,
-  );
-  const previousPlace = new Map(byPrevious.map((l, i) => [l.id, i + 1]));
-  const leagues = new Map(
-    byTotal.map((l, i) => [
-      l.id,
-      {
-        totalPoints: l.totalPoints,
-        ranking: i + 1,
-        previousRanking: hasPrevious ? previousPlace.get(l.id)! : null,
-      },
-    ]),
-  );
-  return { racers, eventScores, players, memberScores, leagues };
-}

@@ -3,7 +3,8 @@
  * into the tables (fast, and without the team rules, which are not under test here), and the
  * reference settlement computed from the stored facts.
  */
-import { type Category, referenceSettlement, type Settlement } from "@game/core";
+import type { Category } from "@game/core";
+import { referenceSettlement, type Settlement } from "@game/core/testing";
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "../client.js";
 import {
