@@ -2,6 +2,7 @@
 
 import { existsSync } from "node:fs";
 import {
+  connectionStates,
   createDb,
   DataDirLockedError,
   getRankingVersions,
@@ -12,6 +13,7 @@ import {
 } from "@game/db";
 import { createRequestHandler } from "@remix-run/express";
 import { createRequestHandler as createRemixHandler } from "@remix-run/node";
+import { matchRoutes } from "@remix-run/router";
 import compression from "compression";
 import express from "express";
 import { bodyLimit, lateErrors } from "./server/body-limit.js";
@@ -19,7 +21,17 @@ import { processRole, runPrimary } from "./server/cluster.js";
 import { serveDbSocket } from "./server/db-socket.js";
 import { readEnv } from "./server/env.js";
 import { startFreezing } from "./server/freeze-teams.js";
+import { createLogger, requestLogger } from "./server/logger.js";
 import { startMaintenance } from "./server/maintenance.js";
+import {
+  answerPrimary,
+  createMetrics,
+  processMetricsText,
+  readMetricsEnv,
+  routeLabeller,
+  serveMetrics,
+  watchDbPools,
+} from "./server/metrics.js";
 import { sameOriginOnly } from "./server/origin.js";
 import {
   rankingCacheKey,
@@ -71,6 +83,20 @@ if (existsSync(env.dataDir)) tightenPermissions(env.dataDir);
 const role = processRole(env);
 if (role === "primary") await runPrimary(env, { started });
 
+// Metrics for /metrics (on METRICS_PORT only) and JSON logs (docs/decisions/0136).
+let metricsEnv;
+try {
+  metricsEnv = readMetricsEnv(process.env, env);
+} catch (error) {
+  fail(`Configuration error: ${error.message}`);
+}
+const metrics = createMetrics();
+// A worker's metrics are served by its primary, which adds up every worker's.
+if (role === "worker") answerPrimary(metrics);
+const logger = createLogger({ production: env.production });
+/** Names this process's database connections, so the metrics can find them. */
+const applicationName = `gravity-fantasy:${process.pid}`;
+
 let handle;
 try {
   const open = () =>
@@ -82,6 +108,7 @@ try {
       replicaUrl: env.databaseReplicaUrl,
       // The primary process migrated before forking the workers.
       migrate: role !== "worker",
+      applicationName,
     });
   handle = await openWithRetry(open, {
     url: env.databaseUrl,
@@ -112,6 +139,11 @@ const viteDevServer = env.production
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", env.trustProxy);
+// Route labels of metrics and logs: the Remix route id, never the raw URL.
+const labels = routeLabeller(() => build, matchRoutes);
+// A request id for every request (X-Request-Id), one JSON line per request in production.
+app.use(requestLogger(logger, { production: env.production, routeOf: labels.label }));
+app.use(metrics.http(labels.label));
 // Liveness and readiness answer before anything else (no headers work, no body, no session).
 app.get(
   "/readyz",
@@ -177,6 +209,7 @@ const context = {
   readDb: handle.readDb,
   rankingVersions,
   buildVersion,
+  metrics,
   dbKind: handle.kind,
   env,
   now: () => new Date(),
@@ -189,6 +222,7 @@ const loadContextOf = (req, res) => ({
   cspNonce: res.locals.cspNonce,
 });
 const remixHandler = createRemixHandler(build, env.production ? "production" : "development");
+app.use(labels.mark);
 // Visitors' ranking pages: 304, or the page this process rendered for this version.
 app.use(
   rankingCacheServe({
@@ -200,11 +234,49 @@ app.use(lateErrors());
 // Scheduled jobs, each tick run by one process across all of them (docs/decisions/0130); with
 // several workers their primary runs them.
 const noJob = () => {};
-const stopMaintenance = role === "worker" ? noJob : startMaintenance(handle.db);
+const time = metrics.timeJob;
+const stopMaintenance = role === "worker" ? noJob : startMaintenance(handle.db, { time });
 // Teams freeze at each event's lock moment (12 h before the start), what scoring reads.
-const stopFreezing = role === "worker" ? noJob : startFreezing(handle.db);
+const stopFreezing = role === "worker" ? noJob : startFreezing(handle.db, { time });
 // Deadline reminders, 24 h before each lock, once per player per round (docs/decisions/0103).
-const stopReminders = role === "worker" ? noJob : startReminders(handle.db, env);
+const stopReminders = role === "worker" ? noJob : startReminders(handle.db, env, { time });
+// Database connections by state, read when /metrics is scraped.
+watchDbPools(
+  metrics,
+  handle.kind === "pglite"
+    ? [{ name: "embedded", max: 1 }]
+    : [
+        { name: "primary", max: 10, query: () => connectionStates(handle.db, applicationName) },
+        ...(handle.replicaLocation
+          ? [
+              {
+                name: "replica",
+                max: 10,
+                query: () => connectionStates(handle.readDb, applicationName),
+              },
+            ]
+          : []),
+      ],
+);
+// Errors logged by Remix code (one line each, decision 0073) become JSON lines with the request id.
+if (env.production && typeof build === "object") {
+  build.entry.module.setErrorSink?.((entry) =>
+    logger.error(entry, `${entry.where}: ${entry.error}`),
+  );
+}
+// /metrics on a port of its own, never the public one (a worker's go through its primary).
+const metricsServer =
+  role === "single" && metricsEnv.port !== undefined
+    ? await serveMetrics({
+        port: metricsEnv.port,
+        host: metricsEnv.host,
+        token: metricsEnv.token,
+        text: processMetricsText(metrics),
+      }).catch((error) =>
+        fail(`Could not serve metrics on port ${metricsEnv.port}: ${describeError(error)}`),
+      )
+    : undefined;
+if (metricsServer) console.log(`Metrics on port ${metricsServer.address().port} (/metrics)`);
 
 const server = app.listen(env.port, env.host, () => {
   const address = server.address();
@@ -246,6 +318,7 @@ async function shutdown(signal) {
   stopMaintenance();
   stopFreezing();
   stopReminders();
+  metricsServer?.close();
   const drained = await drainServer(server, { drainMs: 10_000 });
   if (!drained) console.error("Requests still running after 10 s were cut.");
   await Promise.allSettled([...closers].map((close) => close()));

@@ -17,6 +17,10 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { getUser } from "./utils/auth.server";
 import { logError } from "./utils/log.server";
+
+// server.js points error logs at its JSON logger through the build's entry module.
+export { setErrorSink } from "./utils/log.server";
+
 import { NonceProvider } from "./utils/nonce";
 
 const ABORT_DELAY = 5_000;
@@ -119,5 +123,7 @@ export function handleError(
   // or method no route takes.
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  logError(`${request.method} ${new URL(request.url).pathname}`, error);
+  logError(`${request.method} ${new URL(request.url).pathname}`, error, {
+    requestId: request.headers.get("X-Request-Id") ?? undefined,
+  });
 }

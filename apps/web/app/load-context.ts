@@ -1,5 +1,22 @@
 import type { Db, RankingVersions } from "@game/db";
 
+/** What loaders and actions count and time for `/metrics` (docs/decisions/0136). */
+export interface AppMetrics {
+  /** A team save kept (null) or refused for `reason`. */
+  teamSave(reason: string | null): void;
+  /** Runs `fn`, recording its duration as `job` (settle, season_advance). */
+  timeJob<T>(job: string, fn: () => Promise<T>): Promise<T>;
+}
+
+/** Times `fn` as `job` when the server collects metrics (tests often do not). */
+export function timed<T>(
+  context: { metrics?: AppMetrics },
+  job: string,
+  fn: () => Promise<T>,
+): Promise<T> {
+  return context.metrics ? context.metrics.timeJob(job, fn) : fn();
+}
+
 /** What the server hands every loader and action (see server.js). */
 export interface AppEnv {
   port: number;
@@ -36,6 +53,8 @@ declare module "@remix-run/node" {
     rankingVersions?: () => Promise<RankingVersions>;
     /** Names the running build, so an ETag never outlives a deploy. */
     buildVersion?: () => string;
+    /** The process's metrics (server/metrics.js): team saves, settlement times. */
+    metrics?: AppMetrics;
     /** Runs `fn` at shutdown, after requests in flight and before the database closes. */
     onClose?(fn: () => Promise<void>): void;
   }

@@ -5,9 +5,16 @@
 // each tick claimed in the database, so other machines never run them twice) and, on SIGTERM or
 // Ctrl-C, lets every worker drain before it exits.
 import cluster from "node:cluster";
-import { createDb, redactUrl, seed } from "@game/db";
+import { connectionStates, createDb, redactUrl, seed } from "@game/db";
 import { startFreezing } from "./freeze-teams.js";
 import { startMaintenance } from "./maintenance.js";
+import {
+  clusterMetricsText,
+  createMetrics,
+  readMetricsEnv,
+  serveMetrics,
+  watchDbPools,
+} from "./metrics.js";
 import { startReminders } from "./reminders.js";
 import { describeError, openWithRetry, StartError } from "./start-db.js";
 
@@ -44,14 +51,27 @@ export async function runPrimary(env, { started }) {
     console.error(line);
     process.exit(1);
   };
+  let metricsEnv;
+  try {
+    metricsEnv = readMetricsEnv(process.env, env);
+  } catch (error) {
+    fail(`Configuration error: ${error.message}`);
+  }
+  // The primary's own metrics (the scheduled jobs, its connections), added to its workers' at
+  // each scrape (docs/decisions/0136-metrics-and-logs.md).
+  const metrics = createMetrics();
+  const applicationName = `gravity-fantasy:${process.pid}`;
   let handle;
   try {
     // Migrations run here once; the workers open the database without migrating. A small pool:
     // the primary runs the scheduled jobs only.
-    handle = await openWithRetry(() => createDb({ url: env.databaseUrl, max: 3 }), {
-      url: env.databaseUrl,
-      timeoutMs: env.dbStartTimeoutMs,
-    });
+    handle = await openWithRetry(
+      () => createDb({ url: env.databaseUrl, max: 3, applicationName }),
+      {
+        url: env.databaseUrl,
+        timeoutMs: env.dbStartTimeoutMs,
+      },
+    );
   } catch (error) {
     fail(error instanceof StartError ? error.message : `Start failed: ${describeError(error)}`);
   }
@@ -93,7 +113,12 @@ export async function runPrimary(env, { started }) {
         `PUBLIC_URL is not set: links in e-mails point to http://localhost:${env.port}. Set PUBLIC_URL to the address players use.`,
       );
     }
-    stops = [startMaintenance(handle.db), startFreezing(handle.db), startReminders(handle.db, env)];
+    const time = metrics.timeJob;
+    stops = [
+      startMaintenance(handle.db, { time }),
+      startFreezing(handle.db, { time }),
+      startReminders(handle.db, env, { time }),
+    ];
   });
 
   cluster.on("exit", (worker, code, signal) => {
@@ -132,6 +157,22 @@ export async function runPrimary(env, { started }) {
   }
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  watchDbPools(metrics, [
+    { name: "primary", max: 3, query: () => connectionStates(handle.db, applicationName) },
+  ]);
+  // /metrics of all the processes, on a port of their own.
+  if (metricsEnv.port !== undefined) {
+    const server = await serveMetrics({
+      port: metricsEnv.port,
+      host: metricsEnv.host,
+      token: metricsEnv.token,
+      text: clusterMetricsText(metrics),
+    }).catch((error) =>
+      fail(`Could not serve metrics on port ${metricsEnv.port}: ${describeError(error)}`),
+    );
+    console.log(`Metrics on port ${server.address().port} (/metrics)`);
+  }
 
   for (let i = 0; i < wanted; i++) cluster.fork();
   return new Promise(() => {});

@@ -4,10 +4,13 @@
 // (docs/decisions/0130), and each event is frozen once whoever does it (its `frozen_at` claim).
 import { freezeDueEvents, runScheduledJob } from "@game/db";
 
+/** Runs `fn` as is; the server passes its metrics' `timeJob` instead (docs/decisions/0136). */
+const untimed = (_job, fn) => fn();
+
 /** Runs a freeze pass now and every `everyMs`; returns a function stopping it. */
 export function startFreezing(
   db,
-  { everyMs = 30_000, now = () => new Date(), log = console } = {},
+  { everyMs = 30_000, now = () => new Date(), log = console, time = untimed } = {},
 ) {
   let running = false;
   const pass = async () => {
@@ -17,7 +20,7 @@ export function startFreezing(
     try {
       const at = now();
       const outcome = await runScheduledJob(db, { name: "freeze-teams", everyMs, now: at }, () =>
-        freezeDueEvents(db, at),
+        time("freeze", () => freezeDueEvents(db, at)),
       );
       if ("error" in outcome) throw outcome.error;
       for (const f of outcome.ran ? outcome.result : []) {

@@ -12,13 +12,16 @@ import {
 
 const HOUR = 60 * 60 * 1000;
 
+/** Runs `fn` as is; the server passes its metrics' `timeJob` instead (docs/decisions/0136). */
+const untimed = (_job, fn) => fn();
+
 /**
  * Runs maintenance once per `everyMs` tick (whichever process claims the tick first), checking
  * every minute at most; returns a function stopping it.
  */
 export function startMaintenance(
   db,
-  { everyMs = HOUR, now = () => new Date(), log = console } = {},
+  { everyMs = HOUR, now = () => new Date(), log = console, time = untimed } = {},
 ) {
   let running = false;
   const pass = async () => {
@@ -26,16 +29,14 @@ export function startMaintenance(
     running = true;
     try {
       const at = now();
-      const outcome = await runScheduledJob(
-        db,
-        { name: "maintenance", everyMs, now: at },
-        async () => {
+      const outcome = await runScheduledJob(db, { name: "maintenance", everyMs, now: at }, () =>
+        time("maintenance", async () => {
           await purgeExpiredSessions(db, at);
           await purgeExpiredRateLimits(db, at);
           await purgeExpiredEmbedTokens(db, at);
           await purgeExpiredPasswordResets(db, at);
           await purgeOldJobRuns(db, at);
-        },
+        }),
       );
       if ("error" in outcome) log.error(`Maintenance failed: ${outcome.error?.message}`);
     } catch (error) {

@@ -25,11 +25,20 @@ export function smtpDelivery(env) {
   };
 }
 
+/** Runs `fn` as is; the server passes its metrics' `timeJob` instead (docs/decisions/0136). */
+const untimed = (_job, fn) => fn();
+
 /** Runs a reminder pass now and every `everyMs`; returns a function stopping it. */
 export function startReminders(
   db,
   env,
-  { everyMs = 5 * 60_000, now = () => new Date(), log = console, deliver = smtpDelivery(env) } = {},
+  {
+    everyMs = 5 * 60_000,
+    now = () => new Date(),
+    log = console,
+    deliver = smtpDelivery(env),
+    time = untimed,
+  } = {},
 ) {
   let running = false;
   const pass = async () => {
@@ -41,11 +50,13 @@ export function startReminders(
         db,
         { name: "deadline-reminders", everyMs, now: at },
         () =>
-          sendDueReminders(db, {
-            now: at,
-            baseUrl: env.publicUrl || `http://localhost:${env.port}`,
-            deliver,
-          }),
+          time("reminders", () =>
+            sendDueReminders(db, {
+              now: at,
+              baseUrl: env.publicUrl || `http://localhost:${env.port}`,
+              deliver,
+            }),
+          ),
       );
       if ("error" in outcome) throw outcome.error;
       if (!outcome.ran) return;

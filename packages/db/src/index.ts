@@ -8,6 +8,7 @@ export { isEmpty, readSeedRacers, SEED_EVENTS, type SeedSummary, seed } from "./
 export * from "./services/admin-events.js";
 export * from "./services/admin-users.js";
 export * from "./services/audit.js";
+export * from "./services/connections.js";
 export * from "./services/embed-tokens.js";
 export * from "./services/events.js";
 export * from "./services/jobs.js";

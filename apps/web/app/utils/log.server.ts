@@ -89,12 +89,43 @@ function frames(error: unknown): string {
   return lines.length ? `\n${lines.slice(0, 8).join("\n")}` : "";
 }
 
+/** One error as the server's structured log takes it (every field already safe to log). */
+export interface ErrorLogEntry {
+  where: string;
+  error: string;
+  /** Stack frames, for errors that look like bugs in our own code. */
+  stack?: string;
+  /** The request's id (`X-Request-Id`), when it happened in a request. */
+  requestId?: string;
+}
+
+let sink: ((entry: ErrorLogEntry) => void) | null = null;
+
+/**
+ * Sends error logs to the server's JSON logger (production) instead of the console; null goes
+ * back to the console. Set by server.js through the build's entry module.
+ */
+export function setErrorSink(next: ((entry: ErrorLogEntry) => void) | null): void {
+  sink = next;
+}
+
 /**
  * Logs `where: <error>` on one line. Unexpected errors outside the database also get their stack
  * frames (without the message), which is what a bug report needs.
  */
-export function logError(where: string, error: unknown, opts: { expected?: boolean } = {}) {
+export function logError(
+  where: string,
+  error: unknown,
+  opts: { expected?: boolean; requestId?: string } = {},
+) {
   const stack =
     opts.expected || isClientError(error) || isDatabaseError(error) ? "" : frames(error);
+  if (sink) {
+    const entry: ErrorLogEntry = { where: scrub(where), error: describeError(error) };
+    if (stack) entry.stack = stack.trim();
+    if (opts.requestId) entry.requestId = scrub(opts.requestId);
+    sink(entry);
+    return;
+  }
   console.error(`${scrub(where)}: ${describeError(error)}${stack}`);
 }

@@ -29,6 +29,7 @@ import {
   webActor,
 } from "@game/db";
 import type { AppLoadContext } from "@remix-run/node";
+import { timed } from "~/load-context";
 import { readUploadForm, uploadFileName } from "~/utils/upload-form.server";
 
 type Admin = { id: number; email: string };
@@ -118,7 +119,9 @@ export async function resultsAction(
     const event = await getEvent(context.db, parsed.data.eventId);
     if (!event) return failure("settle", parsed.data.eventId, "That event does not exist.");
     try {
-      const settlement = await settleEvent(context.db, event.id, { now, audit: webActor(admin) });
+      const settlement = await timed(context, "settle", () =>
+        settleEvent(context.db, event.id, { now, audit: webActor(admin) }),
+      );
       return {
         data: {
           intent: "settle",
@@ -172,12 +175,17 @@ export async function resultsAction(
   if (!event) return failure(input.intent, input.eventId, "That event does not exist.");
   const fileName = uploadFileName(file, "results.csv");
 
-  const outcome = await importResults(context.db, event.id, input.csv, {
-    now,
-    dryRun: input.intent === "preview",
-    audit: webActor(admin),
-    category: input.category,
-  });
+  // An import settles the event in the same transaction: timed as a settlement (not a preview).
+  const runImport = () =>
+    importResults(context.db, event.id, input.csv, {
+      now,
+      dryRun: input.intent === "preview",
+      audit: webActor(admin),
+      category: input.category,
+    });
+  const outcome = await (input.intent === "preview"
+    ? runImport()
+    : timed(context, "settle", runImport));
   if (!outcome.ok) {
     const n = outcome.issues.length;
     return failure(

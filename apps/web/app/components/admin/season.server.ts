@@ -1,5 +1,6 @@
 import { AdminActionError, type AdvanceSummary, advanceSeason, webActor } from "@game/db";
 import type { AppLoadContext } from "@remix-run/node";
+import { timed } from "~/load-context";
 import { SEASON_ADVANCE_INTENT } from "./season-advance";
 
 export type SeasonAdvanceResult =
@@ -19,12 +20,9 @@ export async function advanceFromForm(
   const dryRun = form.get("confirm") !== "yes";
   const force = form.get("force") === "yes";
   try {
-    const summary = await advanceSeason(context.db, {
-      now: new Date(),
-      actor: webActor(admin),
-      dryRun,
-      force,
-    });
+    const advance = () =>
+      advanceSeason(context.db, { now: new Date(), actor: webActor(admin), dryRun, force });
+    const summary = await (dryRun ? advance() : timed(context, "season_advance", advance));
     return { result: { intent: SEASON_ADVANCE_INTENT, ok: true, summary }, status: 200 };
   } catch (error) {
     if (error instanceof AdminActionError) {

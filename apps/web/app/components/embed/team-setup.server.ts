@@ -175,6 +175,7 @@ export async function embedTeamSetupAction(request: Request, context: AppLoadCon
     racerIds: action.racer,
     now: context.now,
   });
+  context.metrics?.teamSave(result.ok ? null : result.reason);
   if (result.ok) {
     await recordPartnerStat(context.db, partner.id, "teamSaves", now).catch(statLost);
     return answer({

@@ -181,6 +181,7 @@ export async function teamSetupAction(request: Request, context: AppLoadContext)
   const user = await requireUser(request, context);
   const form = readTeamForm(await readForm(request));
   if (!form.ok) {
+    context.metrics?.teamSave("bad-form");
     return answer({ ok: false, message: SAVE_FAILED, reasons: [form.error], draft: [] }, 400);
   }
   const { game, racers: draft } = form.form;
@@ -192,6 +193,7 @@ export async function teamSetupAction(request: Request, context: AppLoadContext)
       racerIds: draft,
       now: context.now,
     });
+    context.metrics?.teamSave(result.ok ? null : result.reason);
     if (result.ok) {
       return answer({
         ok: true,

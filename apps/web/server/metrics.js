@@ -1,0 +1,349 @@
+// Prometheus metrics (prom-client): requests by route and status, team saves and refusals, job
+// durations, ranking cache use, database connections. Served on a port of their own, never on
+// the public one (docs/decisions/0136-metrics-and-logs.md). With several worker processes the
+// primary asks each worker for its registry and adds them up (AggregatorRegistry.aggregate).
+
+import cluster from "node:cluster";
+import { timingSafeEqual } from "node:crypto";
+import http from "node:http";
+import client from "prom-client";
+
+const { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } = client;
+
+/** Seconds: a cached page takes a millisecond, a settlement of a million teams several seconds. */
+const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10, 20, 30, 60, 120, 300];
+
+/** The jobs timed (`gf_job_duration_seconds{job}`). */
+export const JOBS = ["freeze", "settle", "season_advance", "reminders", "maintenance"];
+
+/**
+ * This process's metrics.
+ * @param {{ defaultMetrics?: boolean }} [options]
+ */
+export function createMetrics({ defaultMetrics = true } = {}) {
+  const registry = new Registry();
+  if (defaultMetrics) collectDefaultMetrics({ register: registry });
+  const requests = new Counter({
+    name: "gf_http_requests_total",
+    help: "HTTP requests answered, by method, route (Remix route id, or static/other) and status.",
+    labelNames: ["method", "route", "status"],
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: "gf_http_request_duration_seconds",
+    help: "Time from a request's arrival to the end of its answer, by method, route and status.",
+    labelNames: ["method", "route", "status"],
+    buckets: REQUEST_BUCKETS,
+    registers: [registry],
+  });
+  const saves = new Counter({
+    name: "gf_team_saves_total",
+    help: "Team saves that were kept.",
+    registers: [registry],
+  });
+  const refusals = new Counter({
+    name: "gf_team_save_refusals_total",
+    help: "Team saves refused, by reason (invalid, locked, not-open, not-found, bad-form).",
+    labelNames: ["reason"],
+    registers: [registry],
+  });
+  const jobs = new Histogram({
+    name: "gf_job_duration_seconds",
+    help: "Duration of settlements and scheduled jobs, by job and outcome (ok or failed).",
+    labelNames: ["job", "outcome"],
+    buckets: JOB_BUCKETS,
+    registers: [registry],
+  });
+  const rankingCache = new Counter({
+    name: "gf_ranking_cache_total",
+    help: "Visitors' ranking pages by cache result: hit, miss (rendered) or revalidated (304).",
+    labelNames: ["result"],
+    registers: [registry],
+  });
+  const dbConnections = new Gauge({
+    name: "gf_db_connections",
+    help: "This process's database connections by pool (primary, replica) and state (active = a query in flight, idle, idle in transaction), as PostgreSQL reports them.",
+    labelNames: ["pool", "state"],
+    registers: [registry],
+  });
+  const dbPoolMax = new Gauge({
+    name: "gf_db_pool_max",
+    help: "The most connections each pool of this process opens (1 on the embedded database).",
+    labelNames: ["pool"],
+    registers: [registry],
+  });
+  // Every refusal reason and job shows from the start (0), so rates work before the first one.
+  for (const reason of ["invalid", "locked", "not-open", "not-found", "bad-form"]) {
+    refusals.inc({ reason }, 0);
+  }
+  for (const job of JOBS) jobs.zero({ job, outcome: "ok" });
+
+  return {
+    registry,
+    dbConnections,
+    dbPoolMax,
+    /** A team save kept (`reason` null) or refused for `reason`. */
+    teamSave(reason) {
+      if (reason == null) saves.inc();
+      else refusals.inc({ reason: String(reason) });
+    },
+    /** Runs `fn`, recording how long it took under `job` (and whether it threw). */
+    async timeJob(job, fn) {
+      const end = jobs.startTimer({ job });
+      try {
+        const result = await fn();
+        end({ outcome: "ok" });
+        return result;
+      } catch (error) {
+        end({ outcome: "failed" });
+        throw error;
+      }
+    },
+    /** Express middleware counting and timing every answer, by `routeOf(req, res)`. */
+    http(routeOf) {
+      return (req, res, next) => {
+        const start = process.hrtime.bigint();
+        res.once("finish", () => {
+          const labels = {
+            method: req.method,
+            route: routeOf(req, res),
+            status: String(res.statusCode),
+          };
+          requests.inc(labels);
+          duration.observe(labels, Number(process.hrtime.bigint() - start) / 1e9);
+          const cached = res.locals.rankingCacheResult;
+          if (cached) rankingCache.inc({ result: cached });
+        });
+        next();
+      };
+    },
+  };
+}
+
+/**
+ * The route label of a request: the Remix route id that answers the path (bounded: one per route
+ * file, never the raw URL), `static` for built files, `other` for anything answered before
+ * routing (a 413, a URL refused by the guard).
+ * @param {() => ({ routes: Record<string, { id: string, parentId?: string, path?: string, index?: boolean, caseSensitive?: boolean }> } | (() => unknown) | undefined)} getBuild
+ *   the server build (a function in development, where routes are labelled `remix`)
+ * @param {typeof import("@remix-run/router").matchRoutes} matchRoutes
+ */
+export function routeLabeller(getBuild, matchRoutes) {
+  /** @type {unknown[] | null} */
+  let tree = null;
+  const treeOf = () => {
+    if (tree) return tree;
+    const build = getBuild();
+    if (!build || typeof build === "function") return null;
+    const byParent = new Map();
+    for (const r of Object.values(build.routes)) {
+      const list = byParent.get(r.parentId) ?? [];
+      list.push(r);
+      byParent.set(r.parentId, list);
+    }
+    const children = (parentId) =>
+      (byParent.get(parentId) ?? []).map((r) => ({
+        id: r.id,
+        path: r.path,
+        index: r.index,
+        caseSensitive: r.caseSensitive,
+        children: r.index ? undefined : children(r.id),
+      }));
+    tree = children(undefined);
+    return tree;
+  };
+  /** The route id for a pathname (`.data` requests too), or `remix` in development. */
+  const routeOf = (pathname) => {
+    const routes = treeOf();
+    if (!routes) return "remix";
+    let path = pathname;
+    if (path === "/_root.data") path = "/";
+    else if (path.endsWith(".data")) path = path.slice(0, -".data".length);
+    const matches = matchRoutes(routes, path);
+    return matches?.length ? matches[matches.length - 1].route.id : "unmatched";
+  };
+  return {
+    /** Middleware placed just before Remix: the request is Remix's, label it by its route. */
+    mark: (req, res, next) => {
+      try {
+        res.locals.metricsRoute = routeOf(req.path);
+      } catch {
+        res.locals.metricsRoute = "unmatched";
+      }
+      next();
+    },
+    /** The label at the end of the answer. */
+    label: (req, res) => {
+      if (res.locals.metricsRoute) return res.locals.metricsRoute;
+      if (req.route?.path && typeof req.route.path === "string") return req.route.path;
+      if (req.method === "GET" || req.method === "HEAD") {
+        if (
+          res.statusCode < 400 &&
+          (req.path.startsWith("/assets/") || /\.[a-z0-9]+$/i.test(req.path))
+        ) {
+          return "static";
+        }
+      }
+      return "other";
+    },
+  };
+}
+
+/**
+ * The database connections of this process, by pool and state, read from pg_stat_activity at
+ * scrape time (postgres.js keeps no counts of its own); each pool's `query` reads the rows of
+ * the connections named after this process (`application_name`), the scrape's own left out.
+ * @param {ReturnType<typeof createMetrics>} metrics
+ * @param {{ name: string, max: number, query?: () => Promise<{ state: string | null, n: number }[]> }[]} pools
+ */
+export function watchDbPools(metrics, pools) {
+  for (const p of pools) metrics.dbPoolMax.set({ pool: p.name }, p.max);
+  if (!pools.some((p) => p.query)) return;
+  metrics.dbConnections.collect = async function collect() {
+    this.reset();
+    for (const p of pools) {
+      if (!p.query) continue;
+      try {
+        for (const row of await p.query()) {
+          this.set({ pool: p.name, state: row.state ?? "unknown" }, Number(row.n));
+        }
+      } catch {
+        // The database is not answering: the gauge stays empty, /readyz says why.
+      }
+    }
+  };
+}
+
+/**
+ * Answers `/metrics` with `text()` on a server of its own. With `token`, only a request carrying
+ * `Authorization: Bearer <token>` gets them (401 otherwise).
+ * @param {{ port: number, host: string, token?: string, text: () => Promise<{ body: string, contentType: string }>, onError?: (e: unknown) => void }} options
+ * @returns {Promise<http.Server>}
+ */
+export function serveMetrics({ port, host, token, text, onError = () => {} }) {
+  const expected = token ? Buffer.from(`Bearer ${token}`) : null;
+  const server = http.createServer(async (req, res) => {
+    const path = (req.url ?? "").split("?")[0];
+    if (path !== "/metrics" || (req.method !== "GET" && req.method !== "HEAD")) {
+      res.writeHead(404, { "Content-Type": "text/plain" }).end("Not Found\n");
+      return;
+    }
+    if (expected) {
+      const given = Buffer.from(req.headers.authorization ?? "");
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        res.writeHead(401, { "WWW-Authenticate": "Bearer", "Content-Type": "text/plain" });
+        res.end("Unauthorized\n");
+        return;
+      }
+    }
+    try {
+      const { body, contentType } = await text();
+      res.writeHead(200, { "Content-Type": contentType, "Cache-Control": "no-store" });
+      res.end(req.method === "HEAD" ? undefined : body);
+    } catch (error) {
+      onError(error);
+      res.writeHead(500, { "Content-Type": "text/plain" }).end("Metrics unavailable\n");
+    }
+  });
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve(server);
+    });
+  });
+}
+
+// ---- Several processes ------------------------------------------------------------------------
+
+const ASK = "gf:metrics?";
+const ANSWER = "gf:metrics!";
+
+/** In a worker: answers the primary's requests for this process's metrics. */
+export function answerPrimary(metrics) {
+  process.on("message", async (message) => {
+    if (message?.type !== ASK) return;
+    try {
+      const json = await metrics.registry.getMetricsAsJSON();
+      process.send?.({ type: ANSWER, id: message.id, json });
+    } catch (error) {
+      process.send?.({ type: ANSWER, id: message.id, json: [], error: String(error) });
+    }
+  });
+}
+
+/**
+ * In the primary: the metrics of every worker and its own, added up by prom-client's
+ * AggregatorRegistry (counters and histograms summed; default process metrics as prom-client
+ * aggregates them). A worker that does not answer within 2 s is left out of that scrape.
+ */
+export function clusterMetricsText(own) {
+  let next = 0;
+  const waiting = new Map();
+  cluster.on("message", (_worker, message) => {
+    if (message?.type !== ANSWER) return;
+    waiting.get(message.id)?.(message.json);
+  });
+  return async () => {
+    const workers = Object.values(cluster.workers ?? {}).filter((w) => w?.isConnected());
+    const answers = await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise((resolve) => {
+            const id = next++;
+            const timer = setTimeout(() => {
+              waiting.delete(id);
+              resolve([]);
+            }, 2000);
+            waiting.set(id, (json) => {
+              clearTimeout(timer);
+              waiting.delete(id);
+              resolve(json);
+            });
+            worker.send({ type: ASK, id });
+          }),
+      ),
+    );
+    const registry = AggregatorRegistry.aggregate([
+      await own.registry.getMetricsAsJSON(),
+      ...answers,
+    ]);
+    return { body: await registry.metrics(), contentType: registry.contentType };
+  };
+}
+
+/** One process's metrics as the text format. */
+export function processMetricsText(metrics) {
+  return async () => ({
+    body: await metrics.registry.metrics(),
+    contentType: metrics.registry.contentType,
+  });
+}
+
+/**
+ * METRICS_PORT (unset: no /metrics at all), METRICS_HOST (default HOST) and METRICS_TOKEN
+ * (optional: then a scrape needs `Authorization: Bearer <token>`).
+ * @param {Record<string, string | undefined>} vars
+ * @param {{ port: number, host: string }} appEnv
+ */
+export function readMetricsEnv(vars, appEnv) {
+  const raw = vars.METRICS_PORT;
+  let port;
+  if (raw !== undefined && raw !== "") {
+    port = Number(raw);
+    if (!/^\d+$/.test(raw) || port > 65535) {
+      throw new Error(`METRICS_PORT must be a port number, got "${raw}"`);
+    }
+    if (port !== 0 && port === appEnv.port) {
+      throw new Error(
+        "METRICS_PORT must differ from PORT: metrics are never served on the public port",
+      );
+    }
+  }
+  const token = vars.METRICS_TOKEN || undefined;
+  if (token !== undefined && token.length < 16) {
+    throw new Error("METRICS_TOKEN must be at least 16 characters long");
+  }
+  return { port, host: vars.METRICS_HOST || appEnv.host, token };
+}
