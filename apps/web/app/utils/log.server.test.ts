@@ -1,7 +1,14 @@
 import { createTestDb, type DbHandle } from "@game/db/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { describeError, isDatabaseError, logError, scrub } from "./log.server";
+import {
+  describeError,
+  type ErrorLogEntry,
+  isDatabaseError,
+  logError,
+  scrub,
+  setErrorSink,
+} from "./log.server";
 
 let h: DbHandle;
 beforeAll(async () => {
@@ -68,5 +75,31 @@ describe("error log lines", () => {
     };
     expect(describeError(thrown)).toBe("DataWithResponseInit 400 {type, data, init}");
     expect(scrub("x".repeat(400))).toHaveLength(301);
+  });
+});
+
+describe("the structured sink (production)", () => {
+  it("gets one entry per error, with the same rules and the request id", async () => {
+    const entries: ErrorLogEntry[] = [];
+    const console = vi.spyOn(globalThis.console, "error").mockImplementation(() => {});
+    setErrorSink((e) => entries.push(e));
+    try {
+      logError("POST /login rider@example.com", await failingQuery(), { requestId: "req-1" });
+      logError("GET /x", new TypeError("boom"));
+    } finally {
+      setErrorSink(null);
+      console.mockRestore();
+    }
+    expect(console).not.toHaveBeenCalled();
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toEqual({
+      where: "POST /login <email>",
+      error: expect.stringMatching(/^database error 22P02/),
+      requestId: "req-1",
+    });
+    expect(JSON.stringify(entries[0])).not.toContain("example.com");
+    // Our own bug: its stack frames, in the entry (one JSON line), not on lines of their own.
+    expect(entries[1]!.error).toBe("TypeError: boom");
+    expect(entries[1]!.stack).toMatch(/^at /);
   });
 });
