@@ -283,8 +283,11 @@ const server = app.listen(env.port, env.host, () => {
   const port = typeof address === "object" && address ? address.port : env.port;
   // With PORT=0 the system picked the port: links fall back to it (see below).
   env.port = port;
-  // A worker is quiet: its primary says once that all of them serve.
-  if (role === "worker") return;
+  // A worker is quiet: it tells its primary, which says once that all of them serve.
+  if (role === "worker") {
+    process.send?.({ gravity: "listening", port });
+    return;
+  }
   const replica = handle.replicaLocation ? `, reads from ${handle.replicaLocation}` : "";
   console.log(
     `Gravity Fantasy on http://localhost:${port} (${handle.kind}: ${handle.location}${replica}) in ${Date.now() - started} ms`,

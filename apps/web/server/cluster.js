@@ -96,12 +96,15 @@ export async function runPrimary(env, { started }) {
     stops = [];
   };
 
-  cluster.on("listening", (worker, address) => {
+  // A worker's own message, not cluster's "listening" event: in development Vite's HMR socket
+  // listens too.
+  cluster.on("message", (worker, message) => {
+    if (message?.gravity !== "listening") return;
     listened.add(worker.id);
     if (listened.size !== wanted || stops.length > 0) return;
     // Every worker serves now: the one start line, then the scheduled jobs (their links need
     // the port, which PORT=0 leaves to the system).
-    if (typeof address.port === "number") env.port = address.port;
+    if (typeof message.port === "number") env.port = message.port;
     const replica = env.databaseReplicaUrl
       ? `, reads from ${redactUrl(env.databaseReplicaUrl)}`
       : "";
