@@ -159,10 +159,13 @@ app.use(compression());
 // own rows), at most once a second per process.
 const rankingVersions = rankingVersionReader(() => getRankingVersions(handle.readDb ?? handle.db));
 /** Names this deploy's code: a cached page or ETag never outlives it. */
-const buildVersion = () => (typeof build === "function" ? `dev-${started}` : build.assets.version);
+const buildVersion = () => build.assets.version;
 // A visitor's ranking page: its cache key, ETag and CSP nonce, before helmet writes the CSP
 // (docs/decisions/0135-cached-rankings.md).
-app.use(rankingCacheKey({ versions: rankingVersions, buildVersion, secret: env.sessionSecret }));
+// Production only: in development the code changes under a running server.
+if (env.production) {
+  app.use(rankingCacheKey({ versions: rankingVersions, buildVersion, secret: env.sessionSecret }));
+}
 // Script CSP with a per-request nonce, HSTS behind https, nosniff, Referrer-Policy.
 app.use(helmetHeaders({ publicUrl: env.publicUrl, production: env.production }));
 // No framing, except the partner iframe pages (their routes set frame-ancestors themselves).
@@ -207,8 +210,7 @@ const closers = new Set();
 const context = {
   db: handle.db,
   readDb: handle.readDb,
-  rankingVersions,
-  buildVersion,
+  ...(env.production ? { rankingVersions, buildVersion } : {}),
   metrics,
   dbKind: handle.kind,
   env,
