@@ -133,7 +133,10 @@ export async function runPrimary(env, { started }) {
       return;
     }
     console.error(`Worker process ${worker.process.pid} stopped (${how}); starting another.`);
-    cluster.fork();
+    // A second's pause: a worker that keeps crashing does not spin the machine.
+    setTimeout(() => {
+      if (!stopping) cluster.fork();
+    }, 1000);
   });
 
   async function shutdown(reason, exitCode = 0) {
