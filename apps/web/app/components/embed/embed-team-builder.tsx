@@ -4,19 +4,12 @@
  * for a session it keeps in memory only. Building uses the same widgets and rules as
  * `/team-setup`; saving goes through the same server service.
  */
-import {
-  ADD_BLOCK_MESSAGES,
-  addBlockReason,
-  type Category,
-  formatPrice,
-  racerName,
-  requirementChecklist,
-  teamCost,
-} from "@game/core";
+import { type Category, formatPrice, racerName } from "@game/core";
 import type { TeamRacerView } from "@game/db";
 import { RacerTable, RequirementChecklist, TeamGrid } from "@game/widgets";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useTeamDraft } from "../team/use-team-draft";
 import { authMessage, type FrameMessage, frameMessage } from "./messages";
 import type { EmbedActionResult, EmbedSignedIn } from "./team-setup-form";
 
@@ -65,14 +58,29 @@ export function EmbedTeamBuilder(props: EmbedTeamBuilderProps) {
   const { partner, parentOrigin, event, lockedReason, racers, budget, theme } = props;
   const fetcher = useFetcher<EmbedActionResult>();
   const rootRef = useReportHeight(parentOrigin);
-  const byId = useMemo(() => new Map(racers.map((r) => [r.id, r])), [racers]);
-
   const [player, setPlayer] = useState<EmbedSignedIn | null>(null);
-  const [draft, setDraft] = useState<number[]>([]);
+  const {
+    draft,
+    setDraft,
+    team,
+    requirements,
+    allMet,
+    blockReason,
+    announcement,
+    setAnnouncement,
+    ...edit
+  } = useTeamDraft({
+    eventId: event.id,
+    racers,
+    budget,
+    initial: [],
+    // A racer on the saved team costs what the player paid for it (decision 0101).
+    paid: player?.paid,
+    blocked: lockedReason ? "Teams are locked" : player ? null : "Sign in to pick riders",
+  });
   const [category, setCategory] = useState<Category>("Pro Men");
   const [alert, setAlert] = useState<Alert | null>(null);
   const [popupBlocked, setPopupBlocked] = useState(false);
-  const [announcement, setAnnouncement] = useState("");
   const popup = useRef<Window | null>(null);
   const teamHeading = useRef<HTMLHeadingElement>(null);
 
@@ -116,7 +124,7 @@ export function EmbedTeamBuilder(props: EmbedTeamBuilderProps) {
       setAlert(null);
       setAnnouncement("Signed out.");
     }
-  }, [fetcher.data, parentOrigin, event.id]);
+  }, [fetcher.data, parentOrigin, event.id, setDraft, setAnnouncement]);
 
   const signIn = () => {
     const params = new URLSearchParams({ partner: partner.key });
@@ -131,36 +139,16 @@ export function EmbedTeamBuilder(props: EmbedTeamBuilderProps) {
     opened?.focus();
   };
 
-  // A racer on the saved team costs what the player paid for it (decision 0101).
-  const team = draft
-    .map((id) => byId.get(id))
-    .filter((r): r is TeamRacerView => !!r)
-    .map((r) => (player?.paid[r.id] !== undefined ? { ...r, price: player.paid[r.id]! } : r));
-  const requirements = requirementChecklist(team, budget);
-  const allMet = requirements.every((r) => r.met);
-  const bank = budget - teamCost(team);
   const editable = lockedReason === null && player !== null;
   const busy = fetcher.state !== "idle";
   const hasTeam = (player?.team.length ?? 0) > 0;
 
-  const blockReason = (racer: TeamRacerView): string | null => {
-    if (lockedReason) return "Teams are locked";
-    if (!player) return "Sign in to pick riders";
-    const reason = addBlockReason(team, racer, { gameId: event.id, budget });
-    return reason ? ADD_BLOCK_MESSAGES[reason] : null;
-  };
-
   const add = (racer: TeamRacerView) => {
-    if (blockReason(racer)) return;
-    setDraft((d) => [...d, racer.id]);
-    setAlert(null);
-    setAnnouncement(`Added ${racerName(racer)}. Bank ${formatPrice(bank - racer.price)}.`);
+    if (edit.add(racer)) setAlert(null);
   };
   const remove = (racer: { id: number }) => {
-    const r = byId.get(racer.id);
-    setDraft((d) => d.filter((id) => id !== racer.id));
+    edit.remove(racer);
     setAlert(null);
-    if (r) setAnnouncement(`Removed ${racerName(r)}. Bank ${formatPrice(bank + r.price)}.`);
     teamHeading.current?.focus();
   };
   const save = () => {

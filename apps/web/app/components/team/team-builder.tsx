@@ -1,20 +1,12 @@
-import {
-  ADD_BLOCK_MESSAGES,
-  addBlockReason,
-  type Category,
-  categoryToSlug,
-  formatPrice,
-  racerName,
-  requirementChecklist,
-  teamCost,
-} from "@game/core";
+import { type Category, categoryToSlug, formatPrice, racerName } from "@game/core";
 import type { TeamRacerView } from "@game/db";
 import { RacerTable, RequirementChecklist, TeamGrid } from "@game/widgets";
 import { useFetcher } from "@remix-run/react";
-import { type MouseEvent, useEffect, useMemo, useRef, useState } from "react";
+import { type MouseEvent, useEffect, useRef, useState } from "react";
 import { RacerDetailDialog } from "./racer-detail-dialog";
 import { TEAM_FIELDS, type TeamActionResult, teamSetupHref } from "./team-form";
 import { useHydrated } from "./use-hydrated";
+import { useTeamDraft } from "./use-team-draft";
 
 export interface TeamBuilderProps {
   eventId: number;
@@ -49,13 +41,19 @@ export function TeamBuilder(props: TeamBuilderProps) {
   const hydrated = useHydrated();
   // Keyless: an answer belongs to this visit of the page, not to the next one.
   const fetcher = useFetcher<TeamActionResult>();
-  const byId = useMemo(() => new Map(racers.map((r) => [r.id, r])), [racers]);
-
-  const [draft, setDraft] = useState<number[]>(props.actionResult?.draft ?? props.draft);
+  const editable = lockedReason === null;
+  const { draft, byId, team, requirements, allMet, bank, blockReason, announcement, ...edit } =
+    useTeamDraft({
+      eventId,
+      racers,
+      budget,
+      initial: props.actionResult?.draft ?? props.draft,
+      paid: props.paid,
+      blocked: editable ? null : "Teams are locked",
+    });
   const [category, setCategory] = useState<Category>(props.category);
   const [shown, setShown] = useState<number | null>(props.show);
   const [result, setResult] = useState<TeamActionResult | null>(props.actionResult ?? null);
-  const [announcement, setAnnouncement] = useState("");
   const teamHeading = useRef<HTMLHeadingElement>(null);
   const tableRef = useRef<HTMLElement>(null);
   const [focusAfter, setFocusAfter] = useState<string | null>(null);
@@ -75,39 +73,22 @@ export function TeamBuilder(props: TeamBuilderProps) {
     setFocusAfter(null);
   }, [focusAfter]);
 
-  const team = draft
-    .map((id) => byId.get(id))
-    .filter((r): r is TeamRacerView => !!r)
-    .map((r) => (props.paid?.[r.id] !== undefined ? { ...r, price: props.paid[r.id]! } : r));
-  const requirements = requirementChecklist(team, budget);
-  const allMet = requirements.every((r) => r.met);
-  const bank = budget - teamCost(team);
-  const editable = lockedReason === null;
   const saving = fetcher.state !== "idle";
   const categorySlug = categoryToSlug(category);
 
-  const blockReason = (racer: TeamRacerView): string | null => {
-    if (!editable) return "Teams are locked";
-    const reason = addBlockReason(team, racer, { gameId: eventId, budget });
-    return reason ? ADD_BLOCK_MESSAGES[reason] : null;
-  };
   const addLabel = (racer: TeamRacerView) =>
     `Add ${racerName(racer)} for ${formatPrice(racer.price)}`;
 
   const add = (racer: TeamRacerView, event?: MouseEvent, fromTable = true) => {
     event?.preventDefault();
-    if (blockReason(racer)) return;
-    setDraft((d) => [...d, racer.id]);
+    if (!edit.add(racer)) return;
     setResult(null);
-    setAnnouncement(`Added ${racerName(racer)}. Bank ${formatPrice(bank - racer.price)}.`);
     if (fromTable) setFocusAfter(addLabel(racer));
   };
   const remove = (racer: { id: number }, event?: MouseEvent) => {
     event?.preventDefault();
-    const r = byId.get(racer.id);
-    setDraft((d) => d.filter((id) => id !== racer.id));
+    edit.remove(racer);
     setResult(null);
-    if (r) setAnnouncement(`Removed ${racerName(r)}. Bank ${formatPrice(bank + r.price)}.`);
     teamHeading.current?.focus();
   };
 
