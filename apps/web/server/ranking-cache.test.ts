@@ -75,6 +75,15 @@ beforeAll(async () => {
   const context = { env: { sessionSecret: SECRET, production: true } } as AppLoadContext;
   const set = await serializeSessionToken(new Request("http://127.0.0.1/"), context, token);
   playerCookie = set.split(";")[0]!;
+  // At start the app freezes the seeded rounds already past their lock (events change, so the
+  // versions move): wait until they stand still (the versions are read once a second).
+  const etagOf = async (p: string) => (await get(p)).headers.get("etag");
+  for (let tries = 0; tries < 30; tries++) {
+    const first = await Promise.all(["/players-ranking", "/leagues-ranking"].map(etagOf));
+    await new Promise((r) => setTimeout(r, 1200));
+    const second = await Promise.all(["/players-ranking", "/leagues-ranking"].map(etagOf));
+    if (first.every((e, i) => e === second[i])) break;
+  }
 }, 120_000);
 
 afterAll(async () => {
