@@ -220,6 +220,34 @@ describe("keyboard and no-JavaScript use", () => {
     await page.close();
   });
 
+  it("moves focus into the dialog when a protected page sends a visitor to log in", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/team-setup?game=5`);
+    expect(new URL(page.url()).searchParams.get("login")).toBe("1");
+    await dialog(page).getByRole("heading", { name: "Login" }).waitFor();
+    // The first field has focus once the page runs, and stays there.
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement).name))
+      .toBe("email");
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).name)).toBe(
+      "email",
+    );
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press("Tab");
+      const inside = await page.evaluate(
+        () =>
+          !!document.activeElement?.closest("dialog") || document.activeElement === document.body,
+      );
+      expect(inside).toBe(true);
+    }
+    // Nothing on the page opened it: closing gives focus to the page's content.
+    await page.keyboard.press("Escape");
+    await dialog(page).waitFor({ state: "hidden" });
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
+    await page.close();
+  });
+
   it("opens from a ?login=1 link and returns to the page it came from", async () => {
     const page = await browser.newPage();
     await page.goto(`${app.url}/?login=1&redirectTo=%2Fview-racers%3Fcategory%3Dpro-women`);

@@ -230,6 +230,17 @@ export function RacerTable(props: RacerTableProps): ReactElement {
   const selectedIndex = Math.max(0, CATEGORIES.indexOf(category));
   const [focusIndex, setFocusIndex] = useState(selectedIndex);
   useEffect(() => setFocusIndex(selectedIndex), [selectedIndex]);
+  // A narrow row of tabs scrolls: bring the selected one into sight (sideways only, so the page
+  // itself never jumps), e.g. "17-18 Women" opened by a link on a phone.
+  useEffect(() => {
+    const list = tablistRef.current;
+    const tab = list?.querySelectorAll<HTMLElement>('[role="tab"]')[selectedIndex];
+    if (!list || !tab || list.scrollWidth <= list.clientWidth) return;
+    const left = tab.offsetLeft - list.offsetLeft;
+    if (left < list.scrollLeft || left + tab.offsetWidth > list.scrollLeft + list.clientWidth) {
+      list.scrollLeft = left - (list.clientWidth - tab.offsetWidth) / 2;
+    }
+  }, [selectedIndex]);
 
   const [ownSort, setOwnSort] = useState<RacerSort>(props.defaultSort ?? DEFAULT_RACER_SORT);
   const sort = props.sort ?? ownSort;
@@ -370,9 +381,7 @@ export function RacerTable(props: RacerTableProps): ReactElement {
                     <td className="gf-col-portrait">
                       <Portrait
                         picture={racer.picture}
-                        firstName={racer.firstName}
-                        lastName={racer.lastName}
-                        origin={racer.origin}
+                        racer={racer}
                         imageBase={imageBase}
                         placeholderSrc={placeholderSrc}
                       />
