@@ -381,7 +381,9 @@ export function RacerTable(props: RacerTableProps): ReactElement {
                     <td className="gf-col-portrait">
                       <Portrait
                         picture={racer.picture}
-                        racer={racer}
+                        firstName={racer.firstName}
+                        lastName={racer.lastName}
+                        origin={racer.origin}
                         imageBase={imageBase}
                         placeholderSrc={placeholderSrc}
                       />
