@@ -69,3 +69,98 @@ describe("cache keys, ETags and nonces", () => {
     expect(etagMatches(undefined, '"abc"')).toBe(false);
   });
 });
+
+describe("rankingCacheServe", () => {
+  /** An Express app with both steps around a fake Remix render; `answer` decides what it renders. */
+  async function appWith(answer) {
+    const express = (await import("express")).default;
+    const { rankingCacheKey, rankingCacheServe } = await import("./ranking-cache.js");
+    const renders = [];
+    let version = 1;
+    const app = express();
+    // Remix's answers carry no ETag of Express's: neither does this stand-in.
+    app.set("etag", false);
+    app.use(
+      rankingCacheKey({
+        versions: async () => ({ players: version, leagues: version }),
+        buildVersion: () => "b1",
+        secret: "s",
+      }),
+    );
+    app.use(
+      rankingCacheServe({
+        render: async (req, res) => {
+          renders.push(req.originalUrl);
+          // Slow enough that concurrent requests overlap.
+          await new Promise((r) => setTimeout(r, 50));
+          return answer(req, res);
+        },
+      }),
+    );
+    app.use((_req, res) => res.status(200).send("ordinary"));
+    const server = await new Promise((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    const base = `http://127.0.0.1:${server.address().port}`;
+    return {
+      renders,
+      get: (path, headers = {}) => fetch(`${base}${path}`, { headers }),
+      setVersion: (v) => {
+        version = v;
+      },
+      close: () => new Promise((r) => server.close(r)),
+    };
+  }
+
+  it("renders a page once for concurrent visitors, then serves it; a new version renders again", async () => {
+    const app = await appWith(
+      (_req, res) =>
+        new Response(`<p nonce="${res.locals.cspNonce}">page</p>`, {
+          headers: { "Content-Type": "text/html" },
+        }),
+    );
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => app.get("/players-ranking")),
+      );
+      const bodies = await Promise.all(answers.map((r) => r.text()));
+      expect(app.renders).toHaveLength(1);
+      expect(new Set(bodies).size).toBe(1);
+      expect(new Set(answers.map((r) => r.headers.get("etag"))).size).toBe(1);
+      await app.get("/players-ranking");
+      expect(app.renders).toHaveLength(1);
+      app.setVersion(2);
+      const next = await app.get("/players-ranking");
+      expect(next.headers.get("etag")).not.toBe(answers[0].headers.get("etag"));
+      expect(app.renders).toHaveLength(2);
+      // Signed in: the ordinary way, never the cache.
+      const mine = await app.get("/players-ranking", { Cookie: "gf_session=abc" });
+      expect(await mine.text()).toBe("ordinary");
+      expect(mine.headers.get("etag")).toBeNull();
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("keeps no 404 and no page that sets a cookie", async () => {
+    const app = await appWith((req) =>
+      req.originalUrl.includes("event=9")
+        ? new Response("gone", { status: 404 })
+        : new Response("hi", { headers: { "Set-Cookie": "a=1" } }),
+    );
+    try {
+      for (let i = 0; i < 2; i++) {
+        const missing = await app.get("/players-ranking?event=9");
+        expect(missing.status).toBe(404);
+        expect(missing.headers.get("etag")).toBeNull();
+        expect(missing.headers.get("cache-control")).toBeNull();
+        const cookie = await app.get("/leagues-ranking");
+        expect(cookie.headers.get("set-cookie")).toBe("a=1");
+        expect(cookie.headers.get("etag")).toBeNull();
+      }
+      expect(app.renders).toHaveLength(4);
+    } finally {
+      await app.close();
+    }
+  });
+});
