@@ -47,6 +47,11 @@ describe("the API's JSON Schemas, generated from the zod schemas", () => {
     }
     const racer = schemas.Racer as { properties: Record<string, { description?: string }> };
     expect(racer.properties.rank2024?.description).toBe("0 means unranked.");
+    expect(racer.properties.previousPrice).toEqual({
+      type: ["integer", "null"],
+      description:
+        "The racer's price in the previous round of the series (prices move with results); null in a first round.",
+    });
     expect(JSON.stringify(schemas)).not.toMatch(/9007199254740991|"pattern"|\$schema/);
   });
 

@@ -223,6 +223,12 @@ function tidy(node: unknown): void {
   // check the answers have exactly these keys).
   delete o.additionalProperties;
   for (const value of Object.values(o)) tidy(value);
+  // `{ anyOf: [{ type: "integer" }, { type: "null" }] }` reads better as `type: ["integer", "null"]`.
+  const anyOf = o.anyOf as JsonSchema[] | undefined;
+  if (anyOf?.length === 2 && anyOf.every((s) => Object.keys(s).join() === "type")) {
+    delete o.anyOf;
+    o.type = anyOf.map((s) => s.type);
+  }
 }
 
 /**
