@@ -77,16 +77,76 @@ export function keepUsedRules(css, code) {
     const at = cls.indexOf("--");
     return at > 0 && code.includes(cls.slice(0, at + 2));
   };
+  // Preact creates every element from its tag name as a string ("h2"), or a built heading.
+  const tagUsed = (tag) =>
+    code.includes(`"${tag}"`) || (/^h[1-6]$/.test(tag) && code.includes("h${"));
   const root = postcss.parse(css);
   root.walkRules((rule) => {
-    const kept = rule.selectors.filter((sel) =>
-      (sel.match(/\.gf-[\w-]+/g) ?? []).every((c) => present(c.slice(1))),
-    );
+    const kept = rule.selectors
+      .map((sel) =>
+        // `:where(h1, p, ul, table)` resets only the elements the widget can make.
+        sel.replace(/:where\(([a-z\d\s,]+)\)/g, (whole, list) => {
+          const tags = list.split(",").map((t) => t.trim());
+          const left = tags.filter(tagUsed);
+          if (left.length === tags.length) return whole;
+          return left.length === 0 ? ":where(gf-none)" : `:where(${left.join(",")})`;
+        }),
+      )
+      .filter(
+        (sel) =>
+          !sel.includes(":where(gf-none)") &&
+          (sel.match(/\.gf-[\w-]+/g) ?? []).every((c) => present(c.slice(1))),
+      );
     if (kept.length === 0) rule.remove();
-    else if (kept.length < rule.selectors.length) rule.selectors = kept;
+    else if (kept.join() !== rule.selectors.join()) rule.selectors = kept;
+  });
+  dropUnusedTokens(root, code);
+  // Animations no kept rule runs (the rankings' skeleton pulse in the racer table).
+  const animated = [];
+  root.walkDecls(/^animation/, (decl) => {
+    animated.push(decl.value);
+  });
+  root.walkAtRules("keyframes", (at) => {
+    if (!animated.some((v) => v.includes(at.params))) at.remove();
   });
   root.walkAtRules((at) => {
     if (at.nodes && at.nodes.length === 0) at.remove();
   });
   return root.toString();
+}
+
+/**
+ * Drops the declarations of `--gf-*` tokens that nothing left reads: no kept rule's value, no
+ * token that is itself read, and not the widget's code. Every theme (light, dark, auto) declares
+ * every token, so a widget that never shows, say, a "me" row or an open-event badge carried
+ * their colours three times. A partner setting such a token saw no effect before either.
+ * @param {import("postcss").Root} root
+ * @param {string} code
+ */
+function dropUnusedTokens(root, code) {
+  const reads = (value) => [...value.matchAll(/var\(\s*--gf-([\w-]+)/g)].map((m) => m[1]);
+  /** @type {Map<string, string[]>} what each token's declarations read */
+  const tokenReads = new Map();
+  const used = new Set([...code.matchAll(/--gf-([\w-]+)/g)].map((m) => m[1]));
+  root.walkDecls((decl) => {
+    const token = /^--gf-([\w-]+)$/.exec(decl.prop)?.[1];
+    if (token) tokenReads.set(token, [...(tokenReads.get(token) ?? []), ...reads(decl.value)]);
+    else for (const name of reads(decl.value)) used.add(name);
+  });
+  // Tokens read by used tokens are used too (`--gf-slot-portrait-size` feeding another).
+  const queue = [...used];
+  while (queue.length > 0) {
+    for (const name of tokenReads.get(queue.pop()) ?? []) {
+      if (!used.has(name)) {
+        used.add(name);
+        queue.push(name);
+      }
+    }
+  }
+  root.walkDecls(/^--gf-/, (decl) => {
+    if (!used.has(decl.prop.slice("--gf-".length))) decl.remove();
+  });
+  root.walkRules((rule) => {
+    if (rule.nodes.length === 0) rule.remove();
+  });
 }

@@ -49,8 +49,11 @@ describe("keepUsedRules", () => {
 
   it("keeps only selectors whose gf- classes the code names (or builds from a prefix)", async () => {
     const { keepUsedRules } = await import("./css.mjs");
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: minified code holding a template
-    const out = keepUsedRules(css, 'cx("gf-root gf-slot"), `gf-move--${kind}`');
+    const out = keepUsedRules(
+      css,
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: minified code holding a template
+      'cx("gf-root gf-slot"), `gf-move--${kind}`, r("a"), r("button")',
+    );
     expect(out).not.toContain(".gf-tab");
     expect(out).toContain(".gf-root .gf-slot {");
     expect(out).toContain(".gf-move--up");
@@ -60,9 +63,56 @@ describe("keepUsedRules", () => {
     expect(out).toContain("table { border: 0; }");
   });
 
+  it("drops the tokens nothing left reads, in every theme, keeping those read through others", async () => {
+    const { keepUsedRules } = await import("./css.mjs");
+    const themed = [
+      ":where(.gf-root) { --gf-color-tab: red; --gf-color-slot: blue; --gf-base: 4px; --gf-gap: var(--gf-base); --gf-inline: 1px; }",
+      "@media (prefers-color-scheme: dark) { :where(.gf-root) { --gf-color-tab: pink; --gf-color-slot: navy; } }",
+      ".gf-root .gf-tab { color: var(--gf-color-tab); margin: var(--gf-gap); }",
+      ".gf-root .gf-slot { color: var(--gf-color-slot); }",
+    ].join("\n");
+    const out = keepUsedRules(themed, 'cx("gf-root gf-tab"), style: "--gf-inline"');
+    expect(out).not.toContain("--gf-color-slot");
+    expect(out).toContain("--gf-color-tab: red");
+    expect(out).toContain("--gf-color-tab: pink");
+    // Read through --gf-gap, and named by the code.
+    expect(out).toContain("--gf-base: 4px");
+    expect(out).toContain("--gf-inline: 1px");
+  });
+
+  it("resets only the elements the widget's code can create", async () => {
+    const { keepUsedRules } = await import("./css.mjs");
+    const css = [
+      ".gf-root :where(h1, h2, p, ul, table) { margin: 0; }",
+      ".gf-root :where(ul, ol) { list-style: none; }",
+      ".gf-root :where(a, button, [tabindex]):focus-visible { outline: 0; }",
+    ].join("\n");
+    const out = keepUsedRules(css, 'r("table", {className: "gf-root"}), r("p")');
+    expect(out).toContain(".gf-root :where(p,table) { margin: 0; }");
+    expect(out).not.toContain("list-style");
+    // Lists with anything but tag names stay as they are.
+    expect(out).toContain(":where(a, button, [tabindex])");
+    // A heading built from its level (`h${level}`) keeps every heading.
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: minified code holding a template
+    expect(keepUsedRules(css, '"gf-root", `h${n}`')).toContain(":where(h1,h2)");
+  });
+
+  it("drops keyframes no kept rule animates", async () => {
+    const { keepUsedRules } = await import("./css.mjs");
+    const css = [
+      ".gf-root .gf-spinner { animation: gf-spin 1s linear infinite; }",
+      ".gf-root .gf-skeleton { animation: gf-pulse 1s infinite; }",
+      "@keyframes gf-spin { to { transform: rotate(360deg); } }",
+      "@keyframes gf-pulse { 50% { opacity: 0.5; } }",
+    ].join("\n");
+    const out = keepUsedRules(css, 'cx("gf-root gf-spinner")');
+    expect(out).toContain("@keyframes gf-spin");
+    expect(out).not.toContain("gf-pulse");
+  });
+
   it("keeps everything when the code names every class", async () => {
     const { keepUsedRules } = await import("./css.mjs");
-    expect(keepUsedRules(css, "gf-root gf-tab gf-slot gf-move--up")).toBe(css);
+    expect(keepUsedRules(css, 'gf-root gf-tab gf-slot gf-move--up "a" "button"')).toBe(css);
   });
 });
 

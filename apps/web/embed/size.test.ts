@@ -32,9 +32,10 @@ describe("the script-tag embed", () => {
     }
     expect(loaderText).toContain("origin not allowed: ask the game's admin to add");
 
-    // Each widget module carries its own CSS, with the partner-overridable tokens.
+    // Each widget module carries its own CSS, with the partner-overridable tokens (the ones it
+    // reads: every widget has text, not every one an accent).
     for (const tag of Object.keys(WIDGETS)) {
-      expect(text(chunks[tag]!)).toContain("--gf-default-color-accent");
+      expect(text(chunks[tag]!)).toContain("--gf-default-color-text");
     }
     // ...and only the rules it can use: the racer table has tabs, the team grid has none.
     expect(text(chunks["gf-racer-table"]!)).toContain(".gf-tab");

@@ -22,12 +22,12 @@ describe("racerAvatar", () => {
     );
   });
 
-  it("keeps the initials readable: contrast at least 4.5:1, colours as #rrggbb", () => {
+  it("keeps the initials readable: contrast at least 4.5:1, colours as CSS hsl()", () => {
     fc.assert(
       fc.property(racer, (r) => {
         const a = racerAvatar(r);
-        expect(a.background).toMatch(/^#[0-9a-f]{6}$/);
-        expect(a.foreground).toMatch(/^#[0-9a-f]{6}$/);
+        expect(a.background).toMatch(/^hsl\(\d{1,3},\d{1,3}%,\d{1,3}%\)$/);
+        expect(a.foreground).toMatch(/^hsl\(\d{1,3},\d{1,3}%,\d{1,3}%\)$/);
         expect(contrastRatio(a.background, a.foreground)).toBeGreaterThanOrEqual(
           AVATAR_MIN_CONTRAST,
         );
@@ -62,6 +62,31 @@ describe("racerAvatar", () => {
   });
 });
 
+describe("contrast of every colour pair the rule can give", () => {
+  it("is at least 4.5:1 for each hue, saturation and lightness step (not just sampled racers)", () => {
+    let worst = 21;
+    for (let hue = 0; hue < 360; hue++) {
+      for (const sat of [45, 55, 65, 75]) {
+        for (const step of [0, 1, 2]) {
+          const dark = contrastRatio(`hsl(${hue},${sat}%,${18 + step * 3}%)`, "hsl(0,0%,100%)");
+          const light = contrastRatio(
+            `hsl(${hue},${sat}%,${84 + step * 3}%)`,
+            `hsl(${hue},50%,18%)`,
+          );
+          worst = Math.min(worst, dark, light);
+        }
+      }
+    }
+    expect(worst).toBeGreaterThanOrEqual(AVATAR_MIN_CONTRAST);
+  });
+
+  it("measures contrast as WCAG does", () => {
+    expect(contrastRatio("#000000", "#ffffff")).toBeCloseTo(21, 5);
+    expect(contrastRatio("hsl(0,0%,100%)", "#ffffff")).toBeCloseTo(1, 5);
+    expect(contrastRatio("#767676", "#ffffff")).toBeCloseTo(4.54, 2);
+  });
+});
+
 describe("avatarInitials", () => {
   it("takes the first letter of the first and last name, accents kept", () => {
     expect(avatarInitials("Loïc", "Bruni")).toBe("LB");
@@ -74,7 +99,7 @@ describe("avatarInitials", () => {
   it("handles one name, empty names and names without letters", () => {
     expect(avatarInitials("Pelé", "")).toBe("P");
     expect(avatarInitials("", "Bruni")).toBe("B");
-    expect(avatarInitials("", "Marie-Laure Dupont")).toBe("MD");
+    expect(avatarInitials("", "Marie-Laure Dupont")).toBe("M");
     expect(avatarInitials("", "")).toBe("?");
     expect(avatarInitials("--", "...")).toBe("?");
   });

@@ -7,6 +7,7 @@ export type { LinkRenderProps, RenderLink, WidgetBaseProps } from "./internal/co
 export type { PagingProps } from "./internal/pagination.js";
 export {
   AvatarPortrait,
+  type AvatarRacer,
   PlaceholderPortrait,
   Portrait,
   type PortraitProps,

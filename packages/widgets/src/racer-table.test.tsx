@@ -273,7 +273,7 @@ describe("RacerTable", () => {
         const racer = racers.find((r) => `${r.firstName} ${r.lastName}` === name)!;
         const want = racerAvatar(racer);
         expect(svg.textContent).toBe(want.initials);
-        expect(svg.querySelector("circle")!.getAttribute("fill")).toBe(want.background);
+        expect(svg.querySelector("rect")!.getAttribute("fill")).toBe(want.background);
         expect(svg.querySelector("text")!.getAttribute("fill")).toBe(want.foreground);
         return [name];
       });

@@ -381,9 +381,7 @@ export function RacerTable(props: RacerTableProps): ReactElement {
                     <td className="gf-col-portrait">
                       <Portrait
                         picture={racer.picture}
-                        firstName={racer.firstName}
-                        lastName={racer.lastName}
-                        origin={racer.origin}
+                        racer={racer}
                         imageBase={imageBase}
                         placeholderSrc={placeholderSrc}
                       />

@@ -119,9 +119,7 @@ export function TeamGrid<R extends Racer = Racer>(props: TeamGridProps<R>): Reac
               <li key={racer.id} className="gf-slot">
                 <Portrait
                   picture={racer.picture}
-                  firstName={racer.firstName}
-                  lastName={racer.lastName}
-                  origin={racer.origin}
+                  racer={racer}
                   imageBase={imageBase}
                   placeholderSrc={placeholderSrc}
                 />

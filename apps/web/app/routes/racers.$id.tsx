@@ -43,9 +43,7 @@ export default function RacerPage() {
           <span className="gf-root profile-portrait">
             <Portrait
               picture={racer.picture}
-              firstName={racer.firstName}
-              lastName={racer.lastName}
-              origin={racer.origin}
+              racer={racer}
               size="large"
             />
           </span>

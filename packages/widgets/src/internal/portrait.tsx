@@ -4,16 +4,21 @@ import { racerAvatar } from "./avatar.js";
 import { useOptionalGameClient } from "./client-context.js";
 import { cx } from "./common.js";
 
+/** Whose avatar to draw when there is no portrait: the name and nation it is made from. */
+export interface AvatarRacer {
+  firstName: string;
+  lastName: string;
+  origin?: string | null | undefined;
+}
+
 export interface PortraitProps {
   picture?: string | null | undefined;
-  /** The racer's names and nation: a racer without a portrait gets their generated avatar. */
-  firstName?: string | undefined;
-  lastName?: string | undefined;
-  origin?: string | null | undefined;
+  /** The racer: without a portrait they get their generated avatar ("?" without a racer). */
+  racer?: AvatarRacer | undefined;
   imageBase?: string | null | undefined;
   /** `large`: the 480 px square (a profile), else the 128 px thumbnail. */
   size?: "thumb" | "large" | undefined;
-  /** An image instead of the generated avatar (or the silhouette when no name is given). */
+  /** An image to show instead of the generated avatar. */
   placeholderSrc?: string | undefined;
   className?: string | undefined;
 }
@@ -26,7 +31,7 @@ export function PlaceholderPortrait({
 }): ReactElement {
   return (
     <svg
-      className={cx("gf-portrait gf-portrait--placeholder", className)}
+      className={cx("gf-portrait gf-silhouette", className)}
       viewBox="0 0 40 40"
       aria-hidden="true"
       focusable="false"
@@ -43,35 +48,23 @@ export function PlaceholderPortrait({
  * `avatar.ts`), drawn inline so it costs no request. Decorative: the name is always next to it.
  */
 export function AvatarPortrait({
-  firstName,
-  lastName,
-  origin,
+  racer,
   className,
 }: {
-  firstName: string;
-  lastName: string;
-  origin?: string | null | undefined;
+  racer?: AvatarRacer | undefined;
   className?: string | undefined;
 }): ReactElement {
-  const avatar = racerAvatar({ firstName, lastName, origin });
+  const avatar = racerAvatar(racer ?? { firstName: "", lastName: "" });
   return (
     <svg
-      className={cx("gf-portrait gf-portrait--avatar", className)}
+      className={cx("gf-portrait", className)}
       viewBox="0 0 40 40"
       aria-hidden="true"
-      focusable="false"
       data-avatar={avatar.initials}
     >
-      <circle cx="20" cy="20" r="20" fill={avatar.background} />
-      <text
-        x="20"
-        y="20"
-        dy=".35em"
-        textAnchor="middle"
-        fill={avatar.foreground}
-        fontSize={avatar.initials.length > 1 ? 15 : 18}
-        fontWeight="600"
-      >
+      {/* A square: the portrait's round corners make it a disc. */}
+      <rect width="40" height="40" fill={avatar.background} />
+      <text x="20" y="25.5" textAnchor="middle" fill={avatar.foreground} fontSize="15">
         {avatar.initials}
       </text>
     </svg>
@@ -100,21 +93,9 @@ export function Portrait(props: PortraitProps): ReactElement {
 
   if (!src || failedSrc === src) {
     return props.placeholderSrc ? (
-      <img
-        className={cx("gf-portrait gf-portrait--placeholder", props.className)}
-        src={props.placeholderSrc}
-        alt=""
-        data-placeholder=""
-      />
-    ) : props.firstName !== undefined || props.lastName !== undefined ? (
-      <AvatarPortrait
-        firstName={props.firstName ?? ""}
-        lastName={props.lastName ?? ""}
-        origin={props.origin}
-        className={props.className}
-      />
+      <img className={cx("gf-portrait", props.className)} src={props.placeholderSrc} alt="" />
     ) : (
-      <PlaceholderPortrait className={props.className} />
+      <AvatarPortrait racer={props.racer} className={props.className} />
     );
   }
   return (

@@ -50,9 +50,7 @@ export function RacerDetailDialog(props: RacerDetailDialogProps) {
             <span className="gf-root racer-dialog__portrait-wrap">
               <Portrait
                 picture={racer.picture}
-                firstName={racer.firstName}
-                lastName={racer.lastName}
-                origin={racer.origin}
+                racer={racer}
                 size="large"
                 className="racer-dialog__portrait"
               />
