@@ -1,11 +1,12 @@
 import { BUDGET, LOCK_MS, validateTeam } from "@game/core";
 import { events, getTeam, listTeamRacers, type TeamRacerView } from "@game/db";
 import { createTestDb, type DbHandle } from "@game/db/testing";
+import { createCookie } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieFor, makeUser, request, testContext } from "../../../tests/support/context";
-import { loadTeamSetup, teamSetupAction } from "./setup.server";
+import { FROZEN_EARLY, loadTeamSetup, teamSetupAction } from "./setup.server";
 import { SAVE_FAILED, SAVE_OK, type TeamActionResult } from "./team-form";
 
 let h: DbHandle;
@@ -128,6 +129,33 @@ describe("team setup loader", () => {
     const late = testContext(h.db, { now: () => new Date(start - LOCK_MS) });
     const locked = await load(late, cookie, "/team-setup?game=5");
     expect(locked.data.editable).toEqual({ ok: false, reason: expect.stringMatching(/locked/) });
+  });
+
+  it("remembers only an open event: an archived or closed one opened by its address is not", async () => {
+    const { ctx, cookie } = await signedIn();
+    for (const game of ["1", "6"]) {
+      const res = await load(ctx, cookie, `/team-setup?game=${game}`);
+      expect(res.data.event.id).toBe(Number(game));
+      expect(res.headers.get("Set-Cookie"), game).toBeNull();
+    }
+    // With nothing asked and an old remembered archived game, the page shows the open event.
+    const old = (await createCookie("gf_game").serialize("1")).split(";")[0]!;
+    const bare = await load(ctx, `${cookie}; ${old}`, "/team-setup");
+    expect(bare.data.event.id).toBe(5);
+  });
+
+  it("after results come in early: locked, saying so without a lock time still to come", async () => {
+    const { ctx, cookie } = await signedIn();
+    await h.db.update(events).set({ frozenAt: early }).where(eq(events.id, 5));
+    try {
+      const page = await load(ctx, cookie, "/team-setup?game=5");
+      expect(page.data.editable).toEqual({ ok: false, reason: FROZEN_EARLY });
+      const saved = await post(ctx, cookie, { game: "5", racer: ids(validTeam()), intent: "save" });
+      expect(saved.status).toBe(409);
+      expect(saved.body?.reasons).toEqual([FROZEN_EARLY]);
+    } finally {
+      await h.db.update(events).set({ frozenAt: null }).where(eq(events.id, 5));
+    }
   });
 });
 
