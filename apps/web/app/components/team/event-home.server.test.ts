@@ -1,5 +1,5 @@
 import { BUDGET, LOCK_MS } from "@game/core";
-import { events, listTeamRacers, saveTeam, users } from "@game/db";
+import { events, importResults, listEventResults, listTeamRacers, saveTeam, users } from "@game/db";
 import { createTestDb, type DbHandle } from "@game/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -153,5 +153,43 @@ describe("event home loader", () => {
     expect((await loadEventHome(request("/game/5"), justBefore, "5")).home.locked).toBe(false);
     const atLock = testContext(h.db, { now: () => new Date(start - LOCK_MS) });
     expect((await loadEventHome(request("/game/5"), atLock, "5")).home.locked).toBe(true);
+  });
+});
+
+// Last: results imported here settle round 1 for good.
+describe("event home once results are imported early", () => {
+  it("shows the team read-only with the player's points in the event and each racer's", async () => {
+    const ctx = testContext(h.db, { now: early });
+    const player = await makeUser(h.db);
+    const cookie = await cookieFor(ctx, player);
+    await saveTeam(h.db, { userId: player.id, eventId: 5, racerIds: team, now: early() });
+    const lines = ["Position,First Name,Last Name,Category"];
+    const place = new Map<string, number>();
+    for (const r of await listTeamRacers(h.db, 5)) {
+      const p = (place.get(r.category) ?? 0) + 1;
+      place.set(r.category, p);
+      lines.push(`${p},${r.firstName},${r.lastName},${r.category}`);
+    }
+    const imported = await importResults(h.db, 5, `${lines.join("\n")}\n`, { now: early() });
+    expect(imported.ok).toBe(true);
+
+    const { home } = await loadEventHome(request("/game/5", { cookie }), ctx, "5");
+    expect(home.phase).toBe("scored");
+    expect(home.locked).toBe(true);
+    expect(home.team.map((r) => r.id)).toEqual(team);
+    const results = await listEventResults(h.db, 5);
+    const expected = team.map((id) => results.find((r) => r.racerId === id)?.points ?? 0);
+    expect(
+      Object.keys(home.score?.racerPoints ?? {})
+        .map(Number)
+        .sort(),
+    ).toEqual([...team].sort());
+    expect(team.map((id) => home.score?.racerPoints[id])).toEqual(expected);
+    expect(home.score?.points).toBe(expected.reduce((a, b) => a + b, 0));
+    expect(home.score?.rank).toBeGreaterThanOrEqual(1);
+    // A visitor sees the same phase, and no team.
+    const visitor = await loadEventHome(request("/game/5"), ctx, "5");
+    expect(visitor.home.phase).toBe("scored");
+    expect(visitor.home.score).toBeNull();
   });
 });
