@@ -293,6 +293,27 @@ describe("visual check", () => {
     await context.close();
   });
 
+  it("keeps the header on one line at every width from 320 to 1920 px, for everyone", async () => {
+    const problems: string[] = [];
+    for (const account of [null, PLAYER, ADMIN]) {
+      const context = await newContext();
+      const page = await context.newPage();
+      if (account) await logIn(page, app.url, account);
+      await page.goto(`${app.url}/about`);
+      for (let width = 320; width <= 1920; width += 16) {
+        await page.setViewportSize({ width, height: 700 });
+        const height = await page.evaluate(
+          () => document.querySelector(".site-header")?.getBoundingClientRect().height ?? 0,
+        );
+        if (height > ONE_LINE_HEADER) {
+          problems.push(`${account?.username ?? "visitor"} at ${width} px: ${height} px high`);
+        }
+      }
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  });
+
   it("team setup on a 320 px phone: tabs that show they scroll, the one opened in sight, Rank kept", async () => {
     const context = await newContext();
     const page = await context.newPage();
