@@ -34,6 +34,15 @@ describe("loadHome", () => {
       startsAt: "2027-04-18T16:00:00.000Z",
       dateText: "April 18, 2027",
       cover: "/img/events/cover-5.svg",
+      phase: "open",
+    });
+    expect(events.find((e) => e.id === 6)?.phase).toBe("upcoming");
+    // Past its lock the open event says so (the list labels it "Locked", not "Open").
+    const late = testContext(h.db, { now: () => new Date("2027-04-18T04:00:00Z") });
+    expect((await loadHome(request("/"), late)).events[0]).toMatchObject({
+      id: 5,
+      status: "open",
+      phase: "locked",
     });
   });
 

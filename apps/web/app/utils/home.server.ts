@@ -1,3 +1,4 @@
+import { type EventPhase, eventPhase } from "@game/core";
 import { hasAnyTeam, listEvents } from "@game/db";
 import type { AppLoadContext } from "@remix-run/node";
 import { HOME_NOTICE_PARAM, homeNoticeText } from "~/components/layout/home-notices";
@@ -14,6 +15,8 @@ export interface HomeEvent {
   startsAt: string;
   /** The start date written for the viewer (their language), decided on the server. */
   dateText: string;
+  /** Where it stands now (@game/core `eventPhase`): an open event may be locked or scored. */
+  phase: EventPhase;
 }
 
 /**
@@ -70,6 +73,7 @@ export async function loadHome(request: Request, context: AppLoadContext) {
     status: e.status,
     startsAt: e.startsAt.toISOString(),
     dateText: format.format(e.startsAt),
+    phase: eventPhase(e, context.now()),
   }));
   events.sort(eventOrder);
   const notice = homeNoticeText(new URL(request.url).searchParams.get(HOME_NOTICE_PARAM));

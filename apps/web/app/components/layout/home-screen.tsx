@@ -41,6 +41,8 @@ function HomeNotice({ notice }: { notice: string | null }) {
 export function HomeScreen({ events, user, notFound, notice }: HomeScreenProps) {
   const login = useLoginModal();
   const openEvent = events.find((e) => e.status === "open");
+  const openLabel =
+    openEvent?.phase === "scored" ? "Results in" : openEvent?.phase === "locked" ? "Locked" : null;
   const dates = new Map(events.map((e) => [e.startsAt, e.dateText]));
   const signInTo = (id: number) => `/game/${id}`;
 
@@ -103,6 +105,8 @@ export function HomeScreen({ events, user, notFound, notice }: HomeScreenProps) 
           }}
           renderLink={({ href, ...rest }) => <Link to={href} {...rest} />}
           formatDate={(iso) => dates.get(iso) ?? iso}
+          // An open event past its lock (or with results in early) says so, not "Open".
+          statusLabels={openLabel ? { open: openLabel } : undefined}
           emptyMessage="No events yet. Check back soon."
         />
       </section>
