@@ -64,7 +64,7 @@ describe("racer portraits", () => {
       { name: "Amaury-Pierron.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not a photo") },
     ]);
     await page.getByRole("button", { name: "Upload portraits" }).click();
-    const result = page.getByRole("list", { name: "Portrait files" });
+    const result = page.getByRole("list", { name: "Uploaded files" });
     await result.waitFor({ timeout: 30_000 });
     const text = (await result.textContent()) ?? "";
     expect(text).toContain("Loic-Bruni.jpg: stored for Loïc Bruni");
@@ -105,7 +105,7 @@ describe("racer portraits", () => {
       .setInputFiles([{ name: "Amaury-Pierron.png", mimeType: "image/png", buffer: png }]);
     await page.getByRole("button", { name: "Upload portraits" }).click();
     await page.waitForURL(`${app.url}/admin/portraits`);
-    expect(await page.getByRole("list", { name: "Portrait files" }).textContent()).toContain(
+    expect(await page.getByRole("list", { name: "Uploaded files" }).textContent()).toContain(
       "Amaury-Pierron.png: stored for Amaury Pierron",
     );
     await page.goto(`${app.url}/view-racers`);

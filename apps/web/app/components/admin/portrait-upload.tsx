@@ -22,7 +22,7 @@ function ResultList({ result }: { result: PortraitUploadResult }) {
         {stored} of {results.length} {results.length === 1 ? "file" : "files"} stored,{" "}
         {results.length - stored} skipped.
       </p>
-      <ul className="admin-skipped" aria-label="Portrait files">
+      <ul className="admin-skipped" aria-label="Uploaded files">
         {results.map((r, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a file may appear twice in one upload
           <li key={`${r.file}-${i}`}>
