@@ -1,6 +1,6 @@
 /**
  * The generated avatar of a racer without a portrait: `racerAvatar` and `avatarInitials` copied
- * from `@game/core`'s `avatar.ts` (the widgets may not need that package at run time; its
+ * from the game's rules package (`avatar.ts`), which the widgets may not need at run time (its
  * contrast checks stay there). `core-compat.test.ts` fails when the two give different avatars.
  */
 
