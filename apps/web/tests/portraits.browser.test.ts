@@ -72,6 +72,13 @@ describe("racer portraits", () => {
     expect(text).toContain("Amaury-Pierron.jpg: skipped: Not a PNG, JPEG or WebP image");
     // Still on the dashboard: the script posted in the background.
     expect(new URL(page.url()).pathname).toBe("/admin");
+    // The racer table shows each racer's face: the stored portrait, or the avatar.
+    await page.goto(`${app.url}/admin?game=5&category=pro-men`);
+    const row = (name: string) => page.locator("tbody tr", { hasText: name }).first();
+    expect(await row("Loïc Bruni").locator("img").getAttribute("src")).toBe(
+      "/img/racer_portrait/loic-bruni.webp",
+    );
+    expect(await row("Amaury Pierron").locator("svg[data-avatar]").textContent()).toBe("AP");
     expect(errors).toEqual([]);
     await context.close();
   });

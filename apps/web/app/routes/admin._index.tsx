@@ -1,6 +1,7 @@
 /** /admin: the CSV racer upload (spec: Admin Dashboard) and the racers it maintains. */
 import { CATEGORIES, categoryFromSlug, categoryToSlug, formatPrice } from "@game/core";
-import { listEvents, listRacersForAdmin } from "@game/db";
+import { listEvents, listRacersForAdmin, portraitsStored } from "@game/db";
+import { Portrait } from "@game/widgets";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminTable, num } from "~/components/admin/admin-table";
@@ -33,11 +34,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       offset: (page - 1) * PAGE_SIZE,
     }),
   ]);
+  // Which racers on this page have a stored portrait (the others show their avatar).
+  const stored = await portraitsStored(
+    context.db,
+    racers.rows.flatMap((r) => (r.picture ? [r.picture] : [])),
+  );
   return {
     events: events.map((e) => ({ id: e.id, name: e.name })),
     filter: { gameId: gameId ?? null, category: category ?? null },
     racers: racers.rows.map((r) => ({
       ...r,
+      hasPortrait: r.picture !== null && stored.has(r.picture),
       withdrawnAt: r.withdrawnAt?.toISOString() ?? null,
       updatedAt: r.updatedAt.toISOString(),
     })),
@@ -110,6 +117,7 @@ export default function AdminRacers() {
               "ID",
               "Event",
               "Category",
+              "Portrait",
               "Name",
               num("Rank2024"),
               num("Points"),
@@ -126,6 +134,12 @@ export default function AdminRacers() {
                 <td>{r.id}</td>
                 <td>{r.gameId}</td>
                 <td>{r.category}</td>
+                <td>
+                  <span className="gf-root admin-face">
+                    <Portrait picture={r.hasPortrait ? r.picture : null} racer={r} />
+                  </span>
+                  <span className="visually-hidden">{r.hasPortrait ? "stored" : "none"}</span>
+                </td>
                 <th scope="row">
                   <Link
                     to={`/admin/racer/${r.id}`}

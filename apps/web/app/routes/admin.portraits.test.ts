@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PortraitUploadResult } from "~/components/admin/portrait-upload.server";
 import { cookieFor, makeUser, testContext } from "../../tests/support/context";
+import { loader as dashboardLoader } from "./admin._index";
 import { action, loader } from "./admin.portraits";
 
 let h: DbHandle;
@@ -64,6 +65,19 @@ describe("POST /admin/portraits", () => {
     const { rows } = await listAudit(h.db, { action: "racer.portrait" });
     expect(rows).toHaveLength(1);
     expect(rows[0]!.actor).toMatch(/^web:/);
+  });
+
+  it("marks on the dashboard's racer table who has a stored portrait", async () => {
+    const page = await dashboardLoader({
+      request: new Request("http://localhost/admin?game=5&category=pro-men", {
+        headers: { Cookie: adminCookie },
+      }),
+      context: ctx,
+      params: {},
+    });
+    const face = (last: string) => page.racers.find((r) => r.lastName === last);
+    expect(face("Bruni")).toMatchObject({ picture: "loic-bruni.webp", hasPortrait: true });
+    expect(face("Pierron")).toMatchObject({ picture: null, hasPortrait: false });
   });
 
   it("asks for a file when none is chosen", async () => {
