@@ -41,11 +41,7 @@ export default function RacerPage() {
         <div className="profile-head">
           {/* The widgets' portrait: the large image, or the racer's avatar as on every page. */}
           <span className="gf-root profile-portrait">
-            <Portrait
-              picture={racer.picture}
-              racer={racer}
-              size="large"
-            />
+            <Portrait picture={racer.picture} racer={racer} size="large" />
           </span>
           <dl className="stat-list">
             <div>
