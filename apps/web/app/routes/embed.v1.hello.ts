@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (partnerId !== undefined) {
     const asked = Number(new URL(request.url).searchParams.get("n") ?? "1");
     const n = Number.isSafeInteger(asked) ? Math.min(Math.max(asked, 1), MAX_WIDGETS_PER_HELLO) : 1;
-    partnerStatsCounter(context.db).count(partnerId, "widgetLoads", n);
+    partnerStatsCounter(context).count(partnerId, "widgetLoads", n);
   }
   return new Response(JSON.stringify(allowed ? { allowed } : { allowed, origin }), { headers });
 }
