@@ -1,19 +1,7 @@
-import { type ApiResultsResponse, categoryFromSlug } from "@game/core";
-import { getPublicEvent, listPublicResults } from "@game/db";
+import type { ApiResultsResponse } from "@game/core";
+import { listPublicResults } from "@game/db";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
-import {
-  apiAction,
-  apiGet,
-  CACHE,
-  categoryParam,
-  idParam,
-  notFound,
-  parseParams,
-  queryOf,
-} from "~/utils/api.server";
-
-const params = z.object({ id: idParam("event id"), category: categoryParam.optional() });
+import { apiAction, CACHE, eventListGet } from "~/utils/api.server";
 
 /**
  * `GET /api/v1/events/:id/results?category=pro-men`: an event's results, by category then place
@@ -21,19 +9,10 @@ const params = z.object({ id: idParam("event id"), category: categoryParam.optio
  * a corrected import replaces them, so they are cached like rankings.
  */
 export const loader = (args: LoaderFunctionArgs) =>
-  apiGet(args, CACHE.live, async (url) => {
-    const { id, category } = parseParams(params, {
-      id: args.params.id,
-      ...queryOf(url, ["category"]),
-    });
-    const event = await getPublicEvent(args.context.readDb, id);
-    if (!event) throw notFound("event_not_found", `There is no event ${id}.`);
-    const results = await listPublicResults(
-      args.context.readDb,
-      id,
-      category ? categoryFromSlug(category) : undefined,
-    );
-    return { data: results, eventId: id, category: category ?? null } satisfies ApiResultsResponse;
-  });
+  eventListGet(
+    args,
+    CACHE.live,
+    (db, id, category): Promise<ApiResultsResponse["data"]> => listPublicResults(db, id, category),
+  );
 
 export const action = apiAction;
