@@ -12,9 +12,9 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { LoginModalProvider } from "./components/auth/login-modal";
 import { SiteFooter } from "./components/layout/site-footer";
 import { type HeaderUser, SiteHeader } from "./components/layout/site-header";
+import { LoginModalProvider } from "./features/auth/login-modal";
 import "./load-context";
 import appStyles from "./styles/app.css?url";
 import { getUser } from "./utils/auth.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useId } from "react";
 import type { AccountFormResult } from "~/components/account/messages";
-import { HONEYPOT_FIELD } from "~/components/auth/auth-result";
+import { HONEYPOT_FIELD } from "~/features/auth/auth-result";
 import { forgotPasswordAction } from "~/utils/account.server";
 import { keepRetryAfter } from "~/utils/headers";
 

@@ -5,10 +5,10 @@ import {
   redirect,
 } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthPage } from "~/components/auth/auth-page";
+import { AuthPage } from "~/features/auth/auth-page";
+import { AFTER_LOGIN, authAction } from "~/features/auth/login.server";
 import { getUser, safeRedirect } from "~/utils/auth.server";
 import { keepRetryAfter } from "~/utils/headers";
-import { AFTER_LOGIN, authAction } from "~/utils/login.server";
 
 // A 429 keeps its exact Retry-After (Remix sends only the cookies of an action's headers).
 export const headers = keepRetryAfter;

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
-import { logout } from "~/utils/login.server";
+import { logout } from "~/features/auth/login.server";
 
 /** Logging out is a POST (a link could be triggered by any page); a GET just goes home. */
 export function loader() {

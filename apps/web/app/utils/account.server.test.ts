@@ -11,6 +11,7 @@ import {
   RESET_LINK_SENT,
   WRONG_CURRENT_PASSWORD,
 } from "../components/account/messages";
+import { authAction } from "../features/auth/login.server";
 import { action as accountAction, loader as accountLoader } from "../routes/account";
 import {
   changePasswordAction,
@@ -20,7 +21,6 @@ import {
   signOutEverywhere,
 } from "./account.server";
 import { getUser } from "./auth.server";
-import { authAction } from "./login.server";
 import { AUTH_LIMITS, RESET_MAILS_PER_EMAIL } from "./rate-limit.server";
 
 let h: DbHandle;

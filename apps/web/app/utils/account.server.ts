@@ -24,8 +24,8 @@ import {
   SAME_PASSWORD,
   WRONG_CURRENT_PASSWORD,
 } from "~/components/account/messages";
-import { HONEYPOT_FIELD } from "~/components/auth/auth-result";
 import { publicOrigin } from "~/components/leagues/paths.server";
+import { HONEYPOT_FIELD } from "~/features/auth/auth-result";
 import { requireUser } from "./auth.server";
 import { sendMail } from "./mailer.server";
 import { hashPassword, verifyPassword } from "./password.server";

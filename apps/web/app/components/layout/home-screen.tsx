@@ -3,8 +3,8 @@ import { EventList } from "@game/widgets/event-list";
 import { Link } from "@remix-run/react";
 import { useEffect } from "react";
 import type { HomeEvent } from "~/utils/home.server";
-import { authPath } from "../auth/auth-form";
-import { isPlainClick, useLoginModal } from "../auth/login-modal";
+import { authPath } from "../../features/auth/auth-form";
+import { isPlainClick, useLoginModal } from "../../features/auth/login-modal";
 import { HOME_NOTICE_PARAM } from "./home-notices";
 
 export interface HomeScreenProps {

@@ -16,6 +16,20 @@ import {
 import { type AppLoadContext, data, redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
+import { safeRedirect } from "~/utils/auth.server";
+import {
+  burnPasswordCheck,
+  hashPassword,
+  needsRehash,
+  verifyPassword,
+} from "~/utils/password.server";
+import { checkAuthLimit, clearAuthLimit, tooManyAttemptsMessage } from "~/utils/rate-limit.server";
+import { readForm } from "~/utils/request.server";
+import {
+  clearSessionCookie,
+  readSessionToken,
+  serializeSessionToken,
+} from "~/utils/session.server";
 import {
   type AuthMode,
   type AuthResult,
@@ -26,12 +40,7 @@ import {
   USERNAME_TAKEN,
   validateAuthForm,
   WRONG_CREDENTIALS,
-} from "~/components/auth/auth-result";
-import { safeRedirect } from "./auth.server";
-import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from "./password.server";
-import { checkAuthLimit, clearAuthLimit, tooManyAttemptsMessage } from "./rate-limit.server";
-import { readForm } from "./request.server";
-import { clearSessionCookie, readSessionToken, serializeSessionToken } from "./session.server";
+} from "./auth-result";
 
 /** Where a player lands after logging in when the form did not say (spec: /homepage). */
 export const AFTER_LOGIN = "/homepage";

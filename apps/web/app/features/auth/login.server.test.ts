@@ -3,18 +3,18 @@ import { createTestDb, type DbHandle } from "@game/db/testing";
 import type { AppLoadContext } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { request, testContext } from "../../tests/support/context";
+import { getUser } from "~/utils/auth.server";
+import { hashPassword } from "~/utils/password.server";
+import { AUTH_LIMITS, limitKey } from "~/utils/rate-limit.server";
+import { request, testContext } from "../../../tests/support/context";
 import {
   EMAIL_TAKEN,
   NO_PROFILE,
   NOT_ACCEPTED,
   USERNAME_TAKEN,
   WRONG_CREDENTIALS,
-} from "../components/auth/auth-result";
-import { getUser } from "./auth.server";
+} from "./auth-result";
 import { authAction, logout } from "./login.server";
-import { hashPassword } from "./password.server";
-import { AUTH_LIMITS, limitKey } from "./rate-limit.server";
 
 let h: DbHandle;
 beforeAll(async () => {
