@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useId } from "react";
-import type { AccountFormResult } from "~/components/account/messages";
+import { forgotPasswordAction } from "~/features/account/account.server";
+import type { AccountFormResult } from "~/features/account/messages";
 import { HONEYPOT_FIELD } from "~/features/auth/auth-result";
-import { forgotPasswordAction } from "~/utils/account.server";
 import { keepRetryAfter } from "~/utils/headers";
 
 // A 429 keeps its exact Retry-After (Remix sends only the cookies of an action's headers).

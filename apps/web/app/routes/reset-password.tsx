@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useId } from "react";
-import { type AccountFormResult, RESET_LINK_INVALID } from "~/components/account/messages";
-import { NewPasswordField } from "~/components/account/new-password-field";
-import { resetPasswordAction, resetPasswordLoader } from "~/utils/account.server";
+import { resetPasswordAction, resetPasswordLoader } from "~/features/account/account.server";
+import { type AccountFormResult, RESET_LINK_INVALID } from "~/features/account/messages";
+import { NewPasswordField } from "~/features/account/new-password-field";
 import { keepRetryAfter } from "~/utils/headers";
 
 // A 429 keeps its exact Retry-After (Remix sends only the cookies of an action's headers).

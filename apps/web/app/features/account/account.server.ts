@@ -15,6 +15,19 @@ import {
 } from "@game/db";
 import { type AppLoadContext, data, redirect } from "@remix-run/node";
 import { z } from "zod";
+import { publicOrigin } from "~/components/leagues/paths.server";
+import { HONEYPOT_FIELD } from "~/features/auth/auth-result";
+import { requireUser } from "~/utils/auth.server";
+import { sendMail } from "~/utils/mailer.server";
+import { hashPassword, verifyPassword } from "~/utils/password.server";
+import {
+  checkAuthLimit,
+  clearAuthLimit,
+  takeResetMail,
+  tooManyAttemptsMessage,
+} from "~/utils/rate-limit.server";
+import { readForm } from "~/utils/request.server";
+import { clearSessionCookie, readSessionToken } from "~/utils/session.server";
 import {
   type AccountFormResult,
   PASSWORD_CHANGED,
@@ -23,20 +36,7 @@ import {
   RESET_LINK_SENT,
   SAME_PASSWORD,
   WRONG_CURRENT_PASSWORD,
-} from "~/components/account/messages";
-import { publicOrigin } from "~/components/leagues/paths.server";
-import { HONEYPOT_FIELD } from "~/features/auth/auth-result";
-import { requireUser } from "./auth.server";
-import { sendMail } from "./mailer.server";
-import { hashPassword, verifyPassword } from "./password.server";
-import {
-  checkAuthLimit,
-  clearAuthLimit,
-  takeResetMail,
-  tooManyAttemptsMessage,
-} from "./rate-limit.server";
-import { readForm } from "./request.server";
-import { clearSessionCookie, readSessionToken } from "./session.server";
+} from "./messages";
 
 /** Where the e-mailed link points; the token travels in the query string. */
 export const RESET_PATH = "/reset-password";

@@ -3,16 +3,11 @@ import { createTestDb, type DbHandle } from "@game/db/testing";
 import type { AppLoadContext } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieFor, makeUser, request, testContext } from "../../tests/support/context";
-import {
-  PASSWORD_CHANGED,
-  PASSWORD_RESET_DONE,
-  RESET_LINK_INVALID,
-  RESET_LINK_SENT,
-  WRONG_CURRENT_PASSWORD,
-} from "../components/account/messages";
-import { authAction } from "../features/auth/login.server";
-import { action as accountAction, loader as accountLoader } from "../routes/account";
+import { authAction } from "~/features/auth/login.server";
+import { action as accountAction, loader as accountLoader } from "~/routes/account";
+import { getUser } from "~/utils/auth.server";
+import { AUTH_LIMITS, RESET_MAILS_PER_EMAIL } from "~/utils/rate-limit.server";
+import { cookieFor, makeUser, request, testContext } from "../../../tests/support/context";
 import {
   changePasswordAction,
   forgotPasswordAction,
@@ -20,8 +15,13 @@ import {
   resetPasswordLoader,
   signOutEverywhere,
 } from "./account.server";
-import { getUser } from "./auth.server";
-import { AUTH_LIMITS, RESET_MAILS_PER_EMAIL } from "./rate-limit.server";
+import {
+  PASSWORD_CHANGED,
+  PASSWORD_RESET_DONE,
+  RESET_LINK_INVALID,
+  RESET_LINK_SENT,
+  WRONG_CURRENT_PASSWORD,
+} from "./messages";
 
 let h: DbHandle;
 beforeAll(async () => {
