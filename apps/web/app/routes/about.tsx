@@ -16,9 +16,9 @@ import {
 } from "@game/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { GameBackdrop, toBackdropGame } from "~/components/game-backdrop";
 import { CONTACT_EMAIL, OTHER_GAMES, SITE_NAME } from "~/components/layout/site";
-import { getCurrentGame } from "~/utils/game.server";
+import { getCurrentGame } from "~/features/game/game.server";
+import { GameBackdrop, toBackdropGame } from "~/features/game/game-backdrop";
 import { preferredLocale } from "~/utils/home.server";
 
 export const meta: MetaFunction = () => [{ title: `About · ${SITE_NAME}` }];

@@ -3,7 +3,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import chartStyles from "~/components/charts/charts.css?url";
 import { count, ordinal } from "~/components/charts/labels";
-import { GameBackdrop } from "~/components/game-backdrop";
+import { GameBackdrop } from "~/features/game/game-backdrop";
 import { loadLeaguesRanking } from "~/utils/rankings.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: chartStyles }];

@@ -5,7 +5,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { BarChart } from "~/components/charts/bar-chart";
 import chartStyles from "~/components/charts/charts.css?url";
 import { count, ordinal } from "~/components/charts/labels";
-import { GameBackdrop } from "~/components/game-backdrop";
+import { GameBackdrop } from "~/features/game/game-backdrop";
 import { loadRacerPage } from "~/utils/profiles.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: chartStyles }];

@@ -3,8 +3,8 @@ import { listRacers, previousRoundPrices } from "@game/db";
 import { type RacerSort, RacerTable } from "@game/widgets/racer-table";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { GameBackdrop, toBackdropGame } from "~/components/game-backdrop";
-import { getCurrentGame } from "~/utils/game.server";
+import { getCurrentGame } from "~/features/game/game.server";
+import { GameBackdrop, toBackdropGame } from "~/features/game/game-backdrop";
 
 export const meta: MetaFunction = () => [{ title: "View Racers · Gravity Fantasy" }];
 

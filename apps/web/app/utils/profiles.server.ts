@@ -8,8 +8,8 @@ import {
 } from "@game/db";
 import type { AppLoadContext } from "@remix-run/node";
 import { shortEventLabel } from "~/components/charts/labels";
-import { toBackdropGame } from "~/components/game-backdrop";
-import { getCurrentGame } from "./game.server";
+import { getCurrentGame } from "~/features/game/game.server";
+import { toBackdropGame } from "~/features/game/game-backdrop";
 import { parseId } from "./request.server";
 
 function notFound(): Response {

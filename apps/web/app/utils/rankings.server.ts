@@ -14,9 +14,9 @@ import {
 } from "@game/db";
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { toBackdropGame } from "~/components/game-backdrop";
+import { getCurrentGame } from "~/features/game/game.server";
+import { toBackdropGame } from "~/features/game/game-backdrop";
 import { getUser } from "./auth.server";
-import { getCurrentGame } from "./game.server";
 
 const MAX_PAGE = 10_000_000;
 

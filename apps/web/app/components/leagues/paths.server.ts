@@ -2,7 +2,7 @@
 import { canEnterEvent } from "@game/core";
 import { listEvents } from "@game/db";
 import type { AppLoadContext } from "@remix-run/node";
-import { getCurrentGame } from "~/utils/game.server";
+import { getCurrentGame } from "~/features/game/game.server";
 
 /**
  * The site's public origin for links in e-mails and links players share: PUBLIC_URL, or

@@ -3,7 +3,7 @@ import { events, importResults, listEventResults, listTeamRacers, saveTeam, user
 import { createTestDb, type DbHandle } from "@game/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rememberGame } from "~/utils/game.server";
+import { rememberGame } from "~/features/game/game.server";
 import { loadHome } from "~/utils/home.server";
 import { cookieFor, makeUser, request, testContext } from "../../../tests/support/context";
 import { loadEventHome } from "./event-home.server";

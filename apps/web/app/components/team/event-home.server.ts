@@ -10,8 +10,8 @@ import {
 } from "@game/db";
 import { type AppLoadContext, redirect } from "@remix-run/node";
 import { homeWithNotice } from "~/components/layout/home-notices";
+import { rememberHeaders } from "~/features/game/game.server";
 import { getUser, type SessionUser } from "~/utils/auth.server";
-import { rememberHeaders } from "~/utils/game.server";
 
 export interface EventHomePlayer {
   username: string;

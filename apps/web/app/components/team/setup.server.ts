@@ -26,8 +26,8 @@ import {
   withdrawnRacersOnTeam,
 } from "@game/db";
 import { type AppLoadContext, data, redirect } from "@remix-run/node";
+import { getCurrentGame, rememberHeaders } from "~/features/game/game.server";
 import { requireUser } from "~/utils/auth.server";
-import { getCurrentGame, rememberHeaders } from "~/utils/game.server";
 import { parseId, readForm } from "~/utils/request.server";
 import {
   readDraftParam,

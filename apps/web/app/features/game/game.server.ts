@@ -1,7 +1,7 @@
 import { canRememberEvent, currentGameOf } from "@game/core";
 import { type EventRow, getEvent, listEvents } from "@game/db";
 import { type AppLoadContext, createCookie } from "@remix-run/node";
-import { parseId } from "./request.server";
+import { parseId } from "~/utils/request.server";
 
 /** The game the player chose last (spec: "the current game"), remembered for a year. */
 const gameCookie = createCookie("gf_game", { path: "/", sameSite: "lax", maxAge: 365 * 86400 });

@@ -3,7 +3,7 @@ import { createTestDb, type DbHandle } from "@game/db/testing";
 import { createCookie } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { request, testContext } from "../../tests/support/context";
+import { request, testContext } from "../../../tests/support/context";
 import { getCurrentGame, rememberGame } from "./game.server";
 
 let h: DbHandle;
