@@ -12,8 +12,8 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { SiteFooter } from "./components/layout/site-footer";
-import { type HeaderUser, SiteHeader } from "./components/layout/site-header";
+import { SiteFooter } from "~/features/layout/site-footer";
+import { type HeaderUser, SiteHeader } from "~/features/layout/site-header";
 import { LoginModalProvider } from "./features/auth/login-modal";
 import "./load-context";
 import appStyles from "./styles/app.css?url";

@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { HomeScreen } from "~/components/layout/home-screen";
-import { loadHome } from "~/utils/home.server";
+import { loadHome } from "~/features/home/home.server";
+import { HomeScreen } from "~/features/home/home-screen";
 
 export const meta: MetaFunction = () => [
   { title: "Page not found · Gravity Fantasy" },

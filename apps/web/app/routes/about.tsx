@@ -16,10 +16,10 @@ import {
 } from "@game/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { CONTACT_EMAIL, OTHER_GAMES, SITE_NAME } from "~/components/layout/site";
 import { getCurrentGame } from "~/features/game/game.server";
 import { GameBackdrop, toBackdropGame } from "~/features/game/game-backdrop";
-import { preferredLocale } from "~/utils/home.server";
+import { preferredLocale } from "~/features/home/home.server";
+import { CONTACT_EMAIL, OTHER_GAMES, SITE_NAME } from "~/features/layout/site";
 
 export const meta: MetaFunction = () => [{ title: `About · ${SITE_NAME}` }];
 

@@ -1,8 +1,8 @@
 import { MIN_AGE } from "@game/core";
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { LegalPage, type LegalSection } from "~/components/layout/legal-page";
-import { CONTACT_EMAIL, SITE_NAME } from "~/components/layout/site";
+import { LegalPage, type LegalSection } from "~/features/layout/legal-page";
+import { CONTACT_EMAIL, SITE_NAME } from "~/features/layout/site";
 
 export const meta: MetaFunction = () => [{ title: `Terms of Service · ${SITE_NAME}` }];
 

@@ -4,7 +4,7 @@ import { createTestDb, type DbHandle } from "@game/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rememberGame } from "~/features/game/game.server";
-import { loadHome } from "~/utils/home.server";
+import { loadHome } from "~/features/home/home.server";
 import { cookieFor, makeUser, request, testContext } from "../../../tests/support/context";
 import { loadEventHome } from "./event-home.server";
 

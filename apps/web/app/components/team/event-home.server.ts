@@ -9,8 +9,8 @@ import {
   teamSeasonStatus,
 } from "@game/db";
 import { type AppLoadContext, redirect } from "@remix-run/node";
-import { homeWithNotice } from "~/components/layout/home-notices";
 import { rememberHeaders } from "~/features/game/game.server";
+import { homeWithNotice } from "~/features/home/home-notices";
 import { getUser, type SessionUser } from "~/utils/auth.server";
 
 export interface EventHomePlayer {

@@ -2,9 +2,9 @@ import { BUDGET, formatPrice, TEAM_SIZE } from "@game/core";
 import { EventList } from "@game/widgets/event-list";
 import { Link } from "@remix-run/react";
 import { useEffect } from "react";
-import type { HomeEvent } from "~/utils/home.server";
-import { authPath } from "../../features/auth/auth-form";
-import { isPlainClick, useLoginModal } from "../../features/auth/login-modal";
+import { authPath } from "~/features/auth/auth-form";
+import { isPlainClick, useLoginModal } from "~/features/auth/login-modal";
+import type { HomeEvent } from "./home.server";
 import { HOME_NOTICE_PARAM } from "./home-notices";
 
 export interface HomeScreenProps {

@@ -1,8 +1,8 @@
 import { type EventPhase, eventPhase } from "@game/core";
 import { hasAnyTeam, listEvents } from "@game/db";
 import type { AppLoadContext } from "@remix-run/node";
-import { HOME_NOTICE_PARAM, homeNoticeText } from "~/components/layout/home-notices";
-import { getUser } from "./auth.server";
+import { getUser } from "~/utils/auth.server";
+import { HOME_NOTICE_PARAM, homeNoticeText } from "./home-notices";
 
 /** An event card's data, as the home page and the event widgets take it. */
 export interface HomeEvent {

@@ -2,7 +2,7 @@ import { listTeamRacers, saveTeam, users } from "@game/db";
 import { createTestDb, type DbHandle } from "@game/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieFor, makeUser, request, testContext } from "../../tests/support/context";
+import { cookieFor, makeUser, request, testContext } from "../../../tests/support/context";
 import { loadHome, preferredLocale } from "./home.server";
 
 let h: DbHandle;
