@@ -9,12 +9,12 @@ import {
 import { Link, useLoaderData } from "@remix-run/react";
 import { LeaguesPanel } from "~/components/leagues/leagues-panel";
 import { loadLeaguesPanel } from "~/components/leagues/leagues-panel.server";
-import { loadEventHome } from "~/components/team/event-home.server";
-import { HowItWorks } from "~/components/team/how-it-works";
-import { LockNotice } from "~/components/team/lock-notice";
-import { PlayerGreeting } from "~/components/team/player-greeting";
-import { SeasonChanges } from "~/components/team/season-changes";
-import teamStyles from "~/components/team/team.css?url";
+import { loadEventHome } from "~/features/team/event-home.server";
+import { HowItWorks } from "~/features/team/how-it-works";
+import { LockNotice } from "~/features/team/lock-notice";
+import { PlayerGreeting } from "~/features/team/player-greeting";
+import { SeasonChanges } from "~/features/team/season-changes";
+import teamStyles from "~/features/team/team.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: widgetStyles },

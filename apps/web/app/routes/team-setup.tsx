@@ -13,11 +13,11 @@ import {
   useRevalidator,
   useRouteError,
 } from "@remix-run/react";
-import { LockNotice } from "~/components/team/lock-notice";
-import { SeasonChanges } from "~/components/team/season-changes";
-import { loadTeamSetup, teamSetupAction } from "~/components/team/setup.server";
-import teamStyles from "~/components/team/team.css?url";
-import { TeamBuilder } from "~/components/team/team-builder";
+import { LockNotice } from "~/features/team/lock-notice";
+import { SeasonChanges } from "~/features/team/season-changes";
+import { loadTeamSetup, teamSetupAction } from "~/features/team/setup.server";
+import teamStyles from "~/features/team/team.css?url";
+import { TeamBuilder } from "~/features/team/team-builder";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: widgetStyles },

@@ -16,8 +16,8 @@ import {
 import { createTestDb, startTestReplica, type TestReplica, withDatabase } from "@game/db/testing";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadTeamSetup } from "~/features/team/setup.server";
 import { cookieFor, makeUser, request, testContext } from "../../tests/support/context";
-import { loadTeamSetup } from "../components/team/setup.server";
 import { loadLeaguesRanking, loadPlayersRanking } from "./rankings.server";
 
 const url = process.env.DATABASE_URL;

@@ -16,7 +16,7 @@ import {
 import type { RacerImportSummary } from "@game/db";
 import { useRevalidator } from "@remix-run/react";
 import { type FormEvent, useId, useState } from "react";
-import { useHydrated } from "../team/use-hydrated";
+import { useHydrated } from "~/features/team/use-hydrated";
 import { AdminTable, num } from "./admin-table";
 import { type CsvPreview, fileTooBig, previewCsvBytes } from "./csv-preview";
 import type { UploadResult } from "./racer-upload.server";

@@ -9,7 +9,7 @@ import type { TeamRacerView } from "@game/db";
 import { RacerTable, RequirementChecklist, TeamGrid } from "@game/widgets";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTeamDraft } from "../team/use-team-draft";
+import { useTeamDraft } from "~/features/team/use-team-draft";
 import { authMessage, type FrameMessage, frameMessage } from "./messages";
 import type { EmbedActionResult, EmbedSignedIn } from "./team-setup-form";
 

@@ -20,8 +20,8 @@ import {
   saveTeam,
 } from "@game/db";
 import { type AppLoadContext, data } from "@remix-run/node";
-import { refusalText } from "~/components/team/setup.server";
-import { SAVE_FAILED, SAVE_OK } from "~/components/team/team-form";
+import { refusalText } from "~/features/team/setup.server";
+import { SAVE_FAILED, SAVE_OK } from "~/features/team/team-form";
 import { statLost } from "~/utils/partner-stats.server";
 import { readForm } from "~/utils/request.server";
 import { frameAncestors, parentOrigin } from "./frame.server";
