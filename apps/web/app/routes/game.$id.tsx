@@ -7,8 +7,8 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { LeaguesPanel } from "~/components/leagues/leagues-panel";
-import { loadLeaguesPanel } from "~/components/leagues/leagues-panel.server";
+import { LeaguesPanel } from "~/features/leagues/leagues-panel";
+import { loadLeaguesPanel } from "~/features/leagues/leagues-panel.server";
 import { loadEventHome } from "~/features/team/event-home.server";
 import { HowItWorks } from "~/features/team/how-it-works";
 import { LockNotice } from "~/features/team/lock-notice";

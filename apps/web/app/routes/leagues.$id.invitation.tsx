@@ -1,9 +1,9 @@
 /** Where an invitation e-mail leads: accept or dismiss (after signing up or logging in). */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { LEAGUE_ACTION } from "~/components/leagues/forms";
-import { loadInvitationPage } from "~/components/leagues/invitation.server";
-import "~/components/leagues/leagues.css";
+import { LEAGUE_ACTION } from "~/features/leagues/forms";
+import { loadInvitationPage } from "~/features/leagues/invitation.server";
+import "~/features/leagues/leagues.css";
 
 export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
   loadInvitationPage(request, context, params.id);

@@ -1,8 +1,8 @@
 /** Every league form posts here; see league-actions.server.ts. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { handleLeagueAction } from "~/components/leagues/league-actions.server";
-import { leaguesHomePath } from "~/components/leagues/paths.server";
+import { handleLeagueAction } from "~/features/leagues/league-actions.server";
+import { leaguesHomePath } from "~/features/leagues/paths.server";
 
 export const action = ({ request, context }: ActionFunctionArgs) =>
   handleLeagueAction(request, context);

@@ -1,8 +1,8 @@
 /** A league's shareable invite link: see which league it is, sign in, join. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { joinAction, loadJoinPage } from "~/components/leagues/join.server";
-import "~/components/leagues/leagues.css";
+import { joinAction, loadJoinPage } from "~/features/leagues/join.server";
+import "~/features/leagues/leagues.css";
 
 export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
   loadJoinPage(request, context, params.code);

@@ -15,8 +15,8 @@ import {
 } from "@game/db";
 import { type AppLoadContext, data, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { publicOrigin } from "~/components/leagues/paths.server";
 import { HONEYPOT_FIELD } from "~/features/auth/auth-result";
+import { publicOrigin } from "~/features/leagues/paths.server";
 import { requireUser } from "~/utils/auth.server";
 import { sendMail } from "~/utils/mailer.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
