@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import chartStyles from "~/components/charts/charts.css?url";
 import { count, ordinal } from "~/components/charts/labels";
 import { GameBackdrop } from "~/features/game/game-backdrop";
-import { loadLeaguesRanking } from "~/utils/rankings.server";
+import { loadLeaguesRanking } from "~/features/rankings/rankings.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: chartStyles }];
 

@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import chartStyles from "~/components/charts/charts.css?url";
 import { count, movementText, ordinal } from "~/components/charts/labels";
 import { GameBackdrop } from "~/features/game/game-backdrop";
-import { loadPlayersRanking } from "~/utils/rankings.server";
+import { loadPlayersRanking } from "~/features/rankings/rankings.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: chartStyles }];
 

@@ -17,7 +17,7 @@ import { createTestDb, startTestReplica, type TestReplica, withDatabase } from "
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadTeamSetup } from "~/features/team/setup.server";
-import { cookieFor, makeUser, request, testContext } from "../../tests/support/context";
+import { cookieFor, makeUser, request, testContext } from "../../../tests/support/context";
 import { loadLeaguesRanking, loadPlayersRanking } from "./rankings.server";
 
 const url = process.env.DATABASE_URL;

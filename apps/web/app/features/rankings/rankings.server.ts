@@ -16,7 +16,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { getCurrentGame } from "~/features/game/game.server";
 import { toBackdropGame } from "~/features/game/game-backdrop";
-import { getUser } from "./auth.server";
+import { getUser } from "~/utils/auth.server";
 
 const MAX_PAGE = 10_000_000;
 
