@@ -5,7 +5,7 @@ import { BarChart } from "~/components/charts/bar-chart";
 import chartStyles from "~/components/charts/charts.css?url";
 import { count, movementText, ordinal } from "~/components/charts/labels";
 import { GameBackdrop } from "~/features/game/game-backdrop";
-import { loadPlayerPage } from "~/utils/profiles.server";
+import { loadPlayerPage } from "~/features/profiles/profiles.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: chartStyles }];
 

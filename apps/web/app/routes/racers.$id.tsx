@@ -6,7 +6,7 @@ import { BarChart } from "~/components/charts/bar-chart";
 import chartStyles from "~/components/charts/charts.css?url";
 import { count, ordinal } from "~/components/charts/labels";
 import { GameBackdrop } from "~/features/game/game-backdrop";
-import { loadRacerPage } from "~/utils/profiles.server";
+import { loadRacerPage } from "~/features/profiles/profiles.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: chartStyles }];
 

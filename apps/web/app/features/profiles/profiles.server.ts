@@ -10,7 +10,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { shortEventLabel } from "~/components/charts/labels";
 import { getCurrentGame } from "~/features/game/game.server";
 import { toBackdropGame } from "~/features/game/game-backdrop";
-import { parseId } from "./request.server";
+import { parseId } from "~/utils/request.server";
 
 function notFound(): Response {
   return new Response("Not Found", { status: 404 });
