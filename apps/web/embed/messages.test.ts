@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { frameMessage } from "../app/components/embed/messages";
+import { frameMessage } from "../app/features/embed/messages";
 import { MAX_FRAME_HEIGHT, parseFrameMessage } from "./messages";
 
 describe("parseFrameMessage", () => {

@@ -8,8 +8,8 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { embedAuthAction, loadEmbedAuth } from "~/components/embed/auth.server";
-import { type AuthMessage, authMessage } from "~/components/embed/messages";
+import { embedAuthAction, loadEmbedAuth } from "~/features/embed/auth.server";
+import { type AuthMessage, authMessage } from "~/features/embed/messages";
 
 export const meta: MetaFunction = () => [{ title: "Sign in to play · Gravity Fantasy" }];
 

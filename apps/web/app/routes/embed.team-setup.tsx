@@ -7,9 +7,9 @@ import type {
 } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import embedStyles from "~/components/embed/embed.css?url";
-import { EmbedTeamBuilder } from "~/components/embed/embed-team-builder";
-import { embedTeamSetupAction, loadEmbedTeamSetup } from "~/components/embed/team-setup.server";
+import embedStyles from "~/features/embed/embed.css?url";
+import { EmbedTeamBuilder } from "~/features/embed/embed-team-builder";
+import { embedTeamSetupAction, loadEmbedTeamSetup } from "~/features/embed/team-setup.server";
 
 /** Shown inside partner iframes: the root layout leaves out the site's header and footer. */
 export const handle = { layout: "bare" };
