@@ -4,7 +4,7 @@ import { createTestDb, type DbHandle } from "@game/db/testing";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PARTNER_PAGE_DAYS, PartnerStats } from "~/components/admin/partner-stats";
+import { PARTNER_PAGE_DAYS, PartnerStats } from "~/features/partners/partner-stats";
 import { cookieFor, makeUser, request, testContext } from "../../tests/support/context";
 import { loader } from "./admin.partners";
 

@@ -14,15 +14,15 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { utcText } from "~/components/admin/pager";
-import { PARTNER_PAGE_DAYS, PartnerStats } from "~/components/admin/partner-stats";
+import { TableScroll } from "~/components/admin/table-scroll";
+import chartStyles from "~/components/charts/charts.css?url";
+import { EmbedSnippet } from "~/features/partners/embed-snippet";
+import { PARTNER_PAGE_DAYS, PartnerStats } from "~/features/partners/partner-stats";
 import {
   type PartnerFormResult,
   type PartnerManageResult,
   partnersAction,
-} from "~/components/admin/partners.server";
-import { TableScroll } from "~/components/admin/table-scroll";
-import chartStyles from "~/components/charts/charts.css?url";
-import { EmbedSnippet } from "~/components/embed-snippet";
+} from "~/features/partners/partners.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { readForm } from "~/utils/request.server";
 

@@ -2,8 +2,9 @@
  * A partner's traffic on its page of the dashboard: yesterday in words, widget loads per day as
  * a small chart, and every counter per day in a table (docs/decisions/0092-partner-stats.md).
  */
+
+import { TableScroll } from "~/components/admin/table-scroll";
 import { BarChart } from "~/components/charts/bar-chart";
-import { TableScroll } from "./table-scroll";
 
 export interface PartnerStatsDayView {
   day: string;
