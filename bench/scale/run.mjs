@@ -8,8 +8,10 @@
 //  1. generates SCALE_PLAYERS players (SCALE_PGLITE_PLAYERS on PGlite), each with a team of six
 //     for round 1, and SCALE_LEAGUES leagues (a tenth of the players) holding every player;
 //  2. times the freeze at the lock (copying every team), the results import that settles
-//     (one transaction), settling again, and importing corrected results; then checks the
-//     stored scores against a direct recomputation;
+//     (one transaction), settling again twice, and importing corrected results right after
+//     those three settlements; then checks the stored scores against a direct recomputation.
+//     Targets at 1,000,000 players on PostgreSQL: settlement under 10 s, the corrected import
+//     under 12 s (printed with the figures);
 //  3. starts ONE app process on that database and runs a closed-loop load (for each client count
 //     in BENCH_CONCURRENCY, that many keep-alive clients for BENCH_SECONDS) on random pages of
 //     /players-ranking and /leagues-ranking, then on two trivial routes of the same app: /about
@@ -126,6 +128,10 @@ async function scoreSeason(db, players, query) {
   log("  of which the settlement", first.value.settlement.ms);
   for (const [step, ms] of Object.entries(first.value.settlement.steps)) log(`    ${step}`, ms);
   const again = await timed("settle again (same results)", () =>
+    settleEvent(db, EVENT_ID, { now: after }),
+  );
+  // Three settlements back to back before the correction: the worst case for dead rows.
+  await timed("settle a third time (same results)", () =>
     settleEvent(db, EVENT_ID, { now: after }),
   );
   const corrected = await timed("corrected results import + settlement", () =>
@@ -318,9 +324,13 @@ try {
   if (ENGINES.includes("pglite")) await onPglite();
   console.log(`\nSummary (load: ${SECONDS} s per route and client count, one app process)`);
   for (const s of summary) {
-    const target = s.engine === "PostgreSQL" && s.players >= 1_000_000 ? " (target < 30 s)" : "";
+    // Issue targets, for a million teams on PostgreSQL: settle in under 10 s; a corrected
+    // import right after three settlements (import, again, again) in under 12 s.
+    const judged = s.engine === "PostgreSQL" && s.players >= 1_000_000;
+    const verdict = (ms, limit) =>
+      judged ? ` (target < ${limit} s: ${ms < limit * 1000 ? "met" : "missed"})` : "";
     console.log(
-      `${s.engine}: ${s.players.toLocaleString("en-US")} players; freeze ${fmt(s.freezeMs)}, settlement ${fmt(s.settleMs)}${target}${s.settleCpuMs ? ` (database server CPU ${fmt(s.settleCpuMs)})` : ""}, again ${fmt(s.resettleMs)}, corrected import ${fmt(s.correctedMs)}`,
+      `${s.engine}: ${s.players.toLocaleString("en-US")} players; freeze ${fmt(s.freezeMs)}, settlement ${fmt(s.settleMs)}${verdict(s.settleMs, 10)}${s.settleCpuMs ? ` (database server CPU ${fmt(s.settleCpuMs)})` : ""}, again ${fmt(s.resettleMs)}, corrected import after three settlements ${fmt(s.correctedMs)}${verdict(s.correctedMs, 12)}`,
     );
   }
 } catch (error) {

@@ -15,6 +15,37 @@ import type { AuditAction } from "./audit.js";
 /** Serialises settlements: each one rewrites the season tables. */
 const SETTLEMENT_LOCK = 727_275;
 
+/** The fresh tables a settlement fills, swapped in at its commit (docs/decisions/0137). */
+const NEXT_EVENT_SCORES = "event_scores_next";
+const NEXT_STANDINGS = "season_standings_next";
+
+/**
+ * Puts the settlement's fresh tables in place of the old ones, inside its transaction: the
+ * season table by drop and rename, the event's scores as the event's partition of event_scores
+ * (migration 0019). Constraint and index names end as the migrations made them, so the next
+ * settlement (and the next migration) finds the same names. Both tables carry no triggers,
+ * grants or foreign keys (migrations 0003, 0005, 0016).
+ */
+async function swapInFreshTables(tx: DbOrTx, eventId: number): Promise<void> {
+  const id = Math.trunc(eventId);
+  const partition = `event_scores_${id}`;
+  for (const statement of [
+    "drop table season_standings",
+    `alter table ${NEXT_STANDINGS} rename to season_standings`,
+    `alter table season_standings rename constraint ${NEXT_STANDINGS}_pkey to season_standings_pkey`,
+    `drop table if exists ${partition}`,
+    // Rows stored before migration 0019 (or written around the settlement) for this event.
+    `delete from event_scores_default where event_id = ${id}`,
+    `alter table ${NEXT_EVENT_SCORES} rename to ${partition}`,
+    `alter table ${partition} rename constraint ${NEXT_EVENT_SCORES}_pk to ${partition}_pkey`,
+    `alter index ${NEXT_EVENT_SCORES}_position_idx rename to ${partition}_position_idx`,
+    // The check constraint proves the bound: no scan of the new rows to attach them.
+    `alter table event_scores attach partition ${partition} for values in (${id})`,
+  ]) {
+    await tx.execute(sql.raw(statement));
+  }
+}
+
 export interface AuditActor {
   /** "web:alice@example.com", "cli". */
   actor: string;
@@ -138,7 +169,7 @@ export interface SettlementSummary {
   leagues: number;
   ms: number;
   /** Milliseconds per step: where the time goes at scale. */
-  steps: Record<"results" | "eventScores" | "season" | "members" | "leagues", number>;
+  steps: Record<"results" | "eventScores" | "season" | "members" | "leagues" | "swap", number>;
 }
 
 /**
@@ -214,11 +245,16 @@ export async function settleInTransaction(
 
   lap("results");
 
-  // 2. Every frozen team's score, shared rank (1, 1, 3) and unique place (ties by username).
-  //    Inserted in place order: the window's sort serves the insert too.
-  await tx.execute(sql`delete from event_scores where event_id = ${eventId}`);
+  // 2. Every frozen team's score, shared rank (1, 1, 3) and unique place (ties by username),
+  //    written in place order into a FRESH table: indexed once at the end (a sorted build, not
+  //    a million random inserts into the key) and swapped in at commit as the event's partition
+  //    of event_scores (step 5), so no settlement leaves dead rows (docs/decisions/0137).
+  await tx.execute(
+    sql.raw(`create table ${NEXT_EVENT_SCORES} (like event_scores including defaults,
+      check (event_id = ${Math.trunc(eventId)}))`),
+  );
   const scored = await tx.execute(sql`
-    insert into event_scores (event_id, user_id, points, rank, position)
+    insert into ${sql.raw(NEXT_EVENT_SCORES)} (event_id, user_id, points, rank, position)
     select ${eventId}, s.user_id, s.points,
       rank() over (order by s.points desc),
       row_number() over (order by s.points desc, u.username_key collate "C", u.id)
@@ -236,34 +272,54 @@ export async function settleInTransaction(
     ) s
     join users u on u.id = s.user_id
     order by s.points desc, u.username_key collate "C", u.id`);
+  await tx.execute(
+    sql.raw(
+      `alter table ${NEXT_EVENT_SCORES} add constraint ${NEXT_EVENT_SCORES}_pk primary key (event_id, user_id)`,
+    ),
+  );
+  await tx.execute(
+    sql.raw(
+      `create index ${NEXT_EVENT_SCORES}_position_idx on ${NEXT_EVENT_SCORES} (event_id, position)`,
+    ),
+  );
   // Fresh statistics for the statements below, which join these rows (without them the planner
   // guesses a handful of rows and picks nested loops over a million).
-  await tx.execute(sql`analyze event_scores`);
+  await tx.execute(sql.raw(`analyze ${NEXT_EVENT_SCORES}`));
 
   lap("eventScores");
 
   // 3. The season: totals over settled events; the previous ranking is the same table without
   //    the latest settled event (by start time), so arrows show the move that event caused.
-  //    Stored twice: season_standings (keyed by place, what pages read) and the players' own
-  //    columns (unindexed, so this update stays heap-only). With one settled event there is no
-  //    "before" and no sum to make: the event's table is the season's.
+  //    Stored twice: season_standings (keyed by place, what pages read; written fresh and
+  //    swapped in at commit like the event's scores) and the players' own columns (unindexed,
+  //    so this update stays heap-only). With one settled event there is no "before" and no sum
+  //    to make: the event's table is the season's.
   const [{ n: settledEvents } = { n: 1 }] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(events)
     .where(isNotNull(events.settledAt));
-  await tx.execute(sql`delete from season_standings`);
+  await tx.execute(
+    sql.raw(`create table ${NEXT_STANDINGS} (like season_standings including defaults)`),
+  );
   if (settledEvents > 1) {
     await tx.execute(sql`
-      insert into season_standings (position, user_id, points, rank, previous_rank, previous_points)
+      insert into ${sql.raw(NEXT_STANDINGS)} (position, user_id, points, rank, previous_rank, previous_points)
       with latest as (
         select id from events where settled_at is not null
         order by starts_at desc, id desc limit 1
+      ), scores as (
+        -- The other settled events' stored scores and this event's new ones.
+        select es.event_id, es.user_id, es.points
+        from event_scores es join events e on e.id = es.event_id and e.settled_at is not null
+        where es.event_id <> ${eventId}
+        union all
+        select event_id, user_id, points from ${sql.raw(NEXT_EVENT_SCORES)}
       ), totals as (
         select es.user_id,
           sum(es.points)::int as points,
           coalesce(sum(es.points) filter (where es.event_id <> (select id from latest)), 0)::int as previous,
           bool_or(es.event_id <> (select id from latest)) as had_previous
-        from event_scores es join events e on e.id = es.event_id and e.settled_at is not null
+        from scores es
         group by es.user_id
       )
       select
@@ -278,21 +334,25 @@ export async function settleInTransaction(
   } else {
     // Same players, same order, same ranks: a copy, with no join or sort to repeat.
     await tx.execute(sql`
-      insert into season_standings (position, user_id, points, rank, previous_rank, previous_points)
+      insert into ${sql.raw(NEXT_STANDINGS)} (position, user_id, points, rank, previous_rank, previous_points)
       select position, user_id, points, rank, null, 0
-      from event_scores where event_id = ${eventId}
+      from ${sql.raw(NEXT_EVENT_SCORES)}
       order by position`);
   }
-  await tx.execute(sql`analyze season_standings`);
+  await tx.execute(
+    sql.raw(
+      `alter table ${NEXT_STANDINGS} add constraint ${NEXT_STANDINGS}_pkey primary key (position)`,
+    ),
+  );
+  await tx.execute(sql.raw(`analyze ${NEXT_STANDINGS}`));
   await tx.execute(sql`
     update users u set
       points = s.points, ranking = s.rank,
       previous_ranking = s.previous_rank, ranking_position = s.position
-    from season_standings s
+    from ${sql.raw(NEXT_STANDINGS)} s
     where u.id = s.user_id
       and (u.points, u.ranking, u.previous_ranking, u.ranking_position)
         is distinct from (s.points, s.rank, s.previous_rank, s.position)`);
-
   lap("season");
 
   // 4. A member's score is their season total; a league's is the average of its members'
@@ -310,7 +370,7 @@ export async function settleInTransaction(
           coalesce(round(avg(case when m.user_id is not null then coalesce(s.previous_points, 0) end), 2), 0)::float8 as previous
         from leagues l
         left join league_members m on m.league_id = l.id and m.status = 'accepted'
-        left join season_standings s on s.user_id = m.user_id
+        left join ${sql.raw(NEXT_STANDINGS)} s on s.user_id = m.user_id
         group by l.id`
       : sql`
         select l.id, coalesce(round(avg(m.score), 2), 0)::float8 as total, 0::float8 as previous
@@ -336,6 +396,11 @@ export async function settleInTransaction(
   // picture of the ranking column current (it goes from all-null to none-null here).
   await tx.execute(sql`analyze leagues`);
   lap("leagues");
+
+  // 5. The swap, last, so the exclusive locks it takes on the two tables last only until the
+  //    commit: readers see the old tables until then and the new ones after, never a mix.
+  await swapInFreshTables(tx, eventId);
+  lap("swap");
 
   const [counts] = rowsOf<{ ranked: number | null; leagues: number }>(
     await tx.execute(sql`
