@@ -4,16 +4,16 @@ import { listEvents, listRacersForAdmin, portraitsStored } from "@game/db";
 import { Portrait } from "@game/widgets";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AdminTable, num } from "~/components/admin/admin-table";
-import { pageFrom } from "~/components/admin/forms";
-import { Pager, utcText } from "~/components/admin/pager";
-import { PortraitUpload } from "~/components/admin/portrait-upload";
-import { RacerUpload } from "~/components/admin/racer-upload";
+import { AdminTable, num } from "~/features/admin/admin-table";
+import { pageFrom } from "~/features/admin/forms";
+import { Pager, utcText } from "~/features/admin/pager";
+import { PortraitUpload } from "~/features/admin/portrait-upload";
+import { RacerUpload } from "~/features/admin/racer-upload";
 import {
   isJsonRequest,
   uploadFromForm,
   uploadFromJson,
-} from "~/components/admin/racer-upload.server";
+} from "~/features/admin/racer-upload.server";
 import { requireAdmin } from "~/utils/auth.server";
 
 const PAGE_SIZE = 50;

@@ -2,9 +2,9 @@
 import { AUDIT_ACTIONS, listAudit } from "@game/db";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { AdminTable } from "~/components/admin/admin-table";
-import { pageFrom } from "~/components/admin/forms";
-import { Pager, utcText } from "~/components/admin/pager";
+import { AdminTable } from "~/features/admin/admin-table";
+import { pageFrom } from "~/features/admin/forms";
+import { Pager, utcText } from "~/features/admin/pager";
 import { requireAdmin } from "~/utils/auth.server";
 
 const PAGE_SIZE = 50;

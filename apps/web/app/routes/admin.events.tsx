@@ -8,10 +8,10 @@ import {
   type EventFormResult,
   loadAdminEvents,
   saveEvent,
-} from "~/components/admin/events.server";
-import { advanceFromForm } from "~/components/admin/season.server";
-import { SEASON_ADVANCE_INTENT, SeasonAdvance } from "~/components/admin/season-advance";
-import { formatInZone, toLocalInput } from "~/components/admin/time";
+} from "~/features/admin/events.server";
+import { advanceFromForm } from "~/features/admin/season.server";
+import { SEASON_ADVANCE_INTENT, SeasonAdvance } from "~/features/admin/season-advance";
+import { formatInZone, toLocalInput } from "~/features/admin/time";
 import { requireAdmin } from "~/utils/auth.server";
 import { readForm } from "~/utils/request.server";
 

@@ -13,9 +13,9 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
-import { utcText } from "~/components/admin/pager";
-import { TableScroll } from "~/components/admin/table-scroll";
 import chartStyles from "~/components/charts/charts.css?url";
+import { utcText } from "~/features/admin/pager";
+import { TableScroll } from "~/features/admin/table-scroll";
 import { EmbedSnippet } from "~/features/partners/embed-snippet";
 import { PARTNER_PAGE_DAYS, PartnerStats } from "~/features/partners/partner-stats";
 import {

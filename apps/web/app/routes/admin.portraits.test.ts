@@ -2,7 +2,7 @@ import { listAudit } from "@game/db";
 import { createTestDb, type DbHandle } from "@game/db/testing";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PortraitUploadResult } from "~/components/admin/portrait-upload.server";
+import type { PortraitUploadResult } from "~/features/admin/portrait-upload.server";
 import { cookieFor, makeUser, testContext } from "../../tests/support/context";
 import { loader as dashboardLoader } from "./admin._index";
 import { action, loader } from "./admin.portraits";

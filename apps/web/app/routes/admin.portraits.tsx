@@ -4,8 +4,8 @@
  */
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
-import { PortraitUpload } from "~/components/admin/portrait-upload";
-import { uploadPortraits } from "~/components/admin/portrait-upload.server";
+import { PortraitUpload } from "~/features/admin/portrait-upload";
+import { uploadPortraits } from "~/features/admin/portrait-upload.server";
 import { requireAdmin } from "~/utils/auth.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

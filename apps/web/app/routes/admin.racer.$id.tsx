@@ -14,7 +14,7 @@ import {
 } from "@game/db";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { utcText } from "~/components/admin/pager";
+import { utcText } from "~/features/admin/pager";
 import { requireAdmin } from "~/utils/auth.server";
 import { readForm } from "~/utils/request.server";
 

@@ -7,7 +7,7 @@ import {
   isJsonRequest,
   uploadFromForm,
   uploadFromJson,
-} from "~/components/admin/racer-upload.server";
+} from "~/features/admin/racer-upload.server";
 import { requireAdmin } from "~/utils/auth.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -3,14 +3,14 @@ import { CATEGORIES, CSV_MAX_BYTES, resultsUploadSchema } from "@game/core";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
-import { AdminTable, num } from "~/components/admin/admin-table";
 import { count, ordinal } from "~/components/charts/labels";
-import { requireAdmin } from "~/utils/auth.server";
+import { AdminTable, num } from "~/features/admin/admin-table";
 import {
   type ResultsActionData,
   resultsAction,
   resultsLoader,
-} from "~/utils/results-upload.server";
+} from "~/features/admin/results-upload.server";
+import { requireAdmin } from "~/utils/auth.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);

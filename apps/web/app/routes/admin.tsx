@@ -1,7 +1,7 @@
 /** The admin dashboard frame: heading, section navigation, and the admin-only gate. */
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { NavLink, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
-import adminStyles from "~/components/admin/admin.css?url";
+import adminStyles from "~/features/admin/admin.css?url";
 import { requireAdmin } from "~/utils/auth.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];

@@ -2,10 +2,10 @@
 import { listUsersForAdmin } from "@game/db";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
-import { AdminTable, num } from "~/components/admin/admin-table";
-import { pageFrom } from "~/components/admin/forms";
-import { Pager, utcText } from "~/components/admin/pager";
-import { changeUser, type UserFormResult } from "~/components/admin/users.server";
+import { AdminTable, num } from "~/features/admin/admin-table";
+import { pageFrom } from "~/features/admin/forms";
+import { Pager, utcText } from "~/features/admin/pager";
+import { changeUser, type UserFormResult } from "~/features/admin/users.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { readForm } from "~/utils/request.server";
 

@@ -3,8 +3,8 @@
  * a small chart, and every counter per day in a table (docs/decisions/0092-partner-stats.md).
  */
 
-import { TableScroll } from "~/components/admin/table-scroll";
 import { BarChart } from "~/components/charts/bar-chart";
+import { TableScroll } from "~/features/admin/table-scroll";
 
 export interface PartnerStatsDayView {
   day: string;
