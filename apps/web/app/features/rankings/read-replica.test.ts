@@ -44,7 +44,7 @@ describe.skipIf(!url)("public pages on a read replica (PostgreSQL only: skipped 
     standby = await createDb({ url: replica.url("postgres"), migrate: false, max: 1 });
     // Before round 1 locks: its team can still be changed.
     ctx = testContext(h.db, { readDb: h.readDb, now: () => new Date("2027-04-10T12:00:00Z") });
-  }, 60_000);
+  }, 150_000);
 
   afterAll(async () => {
     await standby?.db.execute(sql`select pg_wal_replay_resume()`).catch(() => {});

@@ -12,7 +12,7 @@ import {
   apiSchemaRef,
 } from "@game/core";
 import { PUBLIC_MAX_PAGE, PUBLIC_MAX_PAGE_SIZE, PUBLIC_PAGE_SIZE } from "@game/db";
-import { API_RATE_LIMIT, PARTNER_KEY_HEADER, PARTNER_RATE_LIMIT } from "./api.server";
+import { API_RATE_LIMIT, PARTNER_KEY_HEADER, PARTNER_RATE_LIMIT } from "~/utils/api.server";
 
 /** Generated once: the schemas do not change while the process runs. */
 const schemas = apiJsonSchemas();
