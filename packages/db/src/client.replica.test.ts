@@ -22,7 +22,7 @@ describe.skipIf(!url)("read replica (PostgreSQL only: skipped on the embedded da
     const primaryUrl = new URL(url!);
     primaryUrl.pathname = `/${name}`;
     h = await createDb({ url: primaryUrl.toString(), replicaUrl: replica.url(name), max: 2 });
-  }, 60_000);
+  }, 150_000);
 
   afterAll(async () => {
     await h?.close();
@@ -41,7 +41,7 @@ describe.skipIf(!url)("read replica (PostgreSQL only: skipped on the embedded da
     await seed(h.db);
     await replica.catchUp();
     expect(await h.readDb.select().from(events)).toHaveLength(12);
-  });
+  }, 90_000);
 
   it("shows the replica's lag: a write is on the primary at once, on the replica after replay", async () => {
     const admin = createDb({ url: replica.url("postgres"), migrate: false, max: 1 });
@@ -62,7 +62,7 @@ describe.skipIf(!url)("read replica (PostgreSQL only: skipped on the embedded da
       await r.db.execute(sql`select pg_wal_replay_resume()`).catch(() => {});
       await r.close();
     }
-  });
+  }, 90_000);
 
   it("never writes through the read handle", async () => {
     const error = await h.readDb

@@ -143,7 +143,7 @@ export async function startTestReplica(primaryUrl: string): Promise<TestReplica>
     url,
     port,
     stop,
-    async catchUp(timeoutMs = 20_000) {
+    async catchUp(timeoutMs = 60_000) {
       const p = postgres(primaryUrl, { max: 1, onnotice: () => {} });
       const r = postgres(url("postgres"), { max: 1, onnotice: () => {} });
       try {

@@ -105,5 +105,5 @@ describe.skipIf(!url)("public pages on a read replica (PostgreSQL only: skipped 
     const caughtUp = await loadPlayersRanking(request("/players-ranking", { cookie }), ctx);
     expect(caughtUp.rows.map((r) => r.username)).toEqual(["ann_replica"]);
     expect(caughtUp.viewer?.standing?.rank).toBe(1);
-  });
+  }, 90_000);
 });
