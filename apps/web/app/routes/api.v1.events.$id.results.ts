@@ -1,6 +1,5 @@
-import type { ApiResultsResponse } from "@game/core";
-import { listPublicResults } from "@game/db";
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiEventResults } from "~/features/api/public-api.server";
 import { apiAction, CACHE, eventListGet } from "~/utils/api.server";
 
 /**
@@ -8,11 +7,6 @@ import { apiAction, CACHE, eventListGet } from "~/utils/api.server";
  * (DNF, DNS, DSQ last), with the fantasy points each is worth. Empty until results are imported;
  * a corrected import replaces them, so they are cached like rankings.
  */
-export const loader = (args: LoaderFunctionArgs) =>
-  eventListGet(
-    args,
-    CACHE.live,
-    (db, id, category): Promise<ApiResultsResponse["data"]> => listPublicResults(db, id, category),
-  );
+export const loader = (args: LoaderFunctionArgs) => eventListGet(args, CACHE.live, apiEventResults);
 
 export const action = apiAction;

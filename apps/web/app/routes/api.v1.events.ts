@@ -1,23 +1,9 @@
-import type { ApiEventsResponse } from "@game/core";
-import { listPublicEvents } from "@game/db";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { absoluteUrl, apiAction, apiGet, CACHE } from "~/utils/api.server";
+import { apiEvents } from "~/features/api/public-api.server";
+import { apiAction, apiGet, CACHE } from "~/utils/api.server";
 
 /** `GET /api/v1/events`: the season's events. */
 export const loader = (args: LoaderFunctionArgs) =>
-  apiGet(args, CACHE.catalogue, async () => {
-    const list = await listPublicEvents(args.context.readDb);
-    return {
-      data: list.map((e) => ({
-        id: e.id,
-        name: e.name,
-        cover: absoluteUrl(e.cover, args.request, args.context),
-        logo: absoluteUrl(e.logo, args.request, args.context),
-        description: e.description,
-        status: e.status,
-        startsAt: e.startsAt.toISOString(),
-      })),
-    } satisfies ApiEventsResponse;
-  });
+  apiGet(args, CACHE.catalogue, () => apiEvents(args));
 
 export const action = apiAction;

@@ -1,24 +1,6 @@
-import type { ApiPlayerRankingsResponse } from "@game/core";
-import { getPublicEvent, publicPlayerRankings } from "@game/db";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
-import {
-  apiAction,
-  apiGet,
-  CACHE,
-  idParam,
-  notFound,
-  pageParam,
-  pageSizeParam,
-  parseParams,
-  queryOf,
-} from "~/utils/api.server";
-
-const params = z.object({
-  event: idParam("event").optional(),
-  page: pageParam,
-  pageSize: pageSizeParam,
-});
+import { apiPlayerRankings } from "~/features/api/public-api.server";
+import { apiAction, apiGet, CACHE } from "~/utils/api.server";
 
 /**
  * `GET /api/v1/rankings/players?event=5&page=2`: the season ranking, or one event's with
@@ -26,32 +8,6 @@ const params = z.object({
  * cached by CDNs.
  */
 export const loader = (args: LoaderFunctionArgs) =>
-  apiGet(
-    args,
-    CACHE.live,
-    async (url) => {
-      const { event, page, pageSize } = parseParams(
-        params,
-        queryOf(url, ["event", "page", "pageSize"]),
-      );
-      if (event !== undefined && !(await getPublicEvent(args.context.readDb, event))) {
-        throw notFound("event_not_found", `There is no event ${event}.`);
-      }
-      const result = await publicPlayerRankings(args.context.readDb, {
-        page,
-        pageSize,
-        eventId: event,
-      });
-      return {
-        data: result.rows,
-        page: result.page,
-        pageCount: result.pageCount,
-        pageSize: result.pageSize,
-        total: result.total,
-        eventId: event ?? null,
-      } satisfies ApiPlayerRankingsResponse;
-    },
-    { ranking: "players" },
-  );
+  apiGet(args, CACHE.live, (url) => apiPlayerRankings(args, url), { ranking: "players" });
 
 export const action = apiAction;

@@ -1,0 +1,169 @@
+/**
+ * The public API's answers (`/api/v1/*`): each function reads the database and shapes one
+ * response; the routes wire them to `apiGet` (caching, errors, partner counting) in
+ * `~/utils/api.server`.
+ */
+import type {
+  ApiEventsResponse,
+  ApiLeagueRankingsResponse,
+  ApiPlayerRankingsResponse,
+  ApiRacerRoundsResponse,
+  ApiRacersResponse,
+  ApiResultsResponse,
+  ApiTeamResponse,
+  Category,
+} from "@game/core";
+import {
+  type Db,
+  getPublicEvent,
+  getPublicTeam,
+  listPublicEvents,
+  listPublicRacers,
+  listPublicResults,
+  listRacerRounds,
+  publicLeagueRankings,
+  publicPlayerRankings,
+} from "@game/db";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import {
+  ApiError,
+  absoluteUrl,
+  idParam,
+  notFound,
+  pageParam,
+  pageSizeParam,
+  parseParams,
+  queryOf,
+} from "~/utils/api.server";
+
+/** `GET /api/v1/events`. */
+export async function apiEvents(args: LoaderFunctionArgs): Promise<ApiEventsResponse> {
+  const list = await listPublicEvents(args.context.readDb);
+  return {
+    data: list.map((e) => ({
+      id: e.id,
+      name: e.name,
+      cover: absoluteUrl(e.cover, args.request, args.context),
+      logo: absoluteUrl(e.logo, args.request, args.context),
+      description: e.description,
+      status: e.status,
+      startsAt: e.startsAt.toISOString(),
+    })),
+  };
+}
+
+/** `GET /api/v1/events/:id/racers`: an event's racers, best ranked first. */
+export const apiEventRacers = (
+  db: Db,
+  id: number,
+  category: Category | undefined,
+): Promise<ApiRacersResponse["data"]> => listPublicRacers(db, id, category);
+
+/** `GET /api/v1/events/:id/results`: an event's results, by category then place. */
+export const apiEventResults = (
+  db: Db,
+  id: number,
+  category: Category | undefined,
+): Promise<ApiResultsResponse["data"]> => listPublicResults(db, id, category);
+
+const racerParams = z.object({ id: idParam("racer id") });
+
+/** `GET /api/v1/racers/:id/rounds`. */
+export async function apiRacerRounds(args: LoaderFunctionArgs): Promise<ApiRacerRoundsResponse> {
+  const { id } = parseParams(racerParams, { id: args.params.id });
+  const rounds = await listRacerRounds(args.context.readDb, id);
+  if (!rounds) throw notFound("racer_not_found", `There is no racer ${id}.`);
+  return {
+    data: rounds.map((r) => ({ ...r, startsAt: r.startsAt.toISOString() })),
+    racerId: id,
+  };
+}
+
+const leagueParams = z.object({ page: pageParam, pageSize: pageSizeParam });
+
+/** `GET /api/v1/rankings/leagues`. */
+export async function apiLeagueRankings(
+  args: LoaderFunctionArgs,
+  url: URL,
+): Promise<ApiLeagueRankingsResponse> {
+  const { page, pageSize } = parseParams(leagueParams, queryOf(url, ["page", "pageSize"]));
+  const result = await publicLeagueRankings(args.context.readDb, { page, pageSize });
+  return {
+    data: result.rows,
+    page: result.page,
+    pageCount: result.pageCount,
+    pageSize: result.pageSize,
+    total: result.total,
+  };
+}
+
+const playerParams = z.object({
+  event: idParam("event").optional(),
+  page: pageParam,
+  pageSize: pageSizeParam,
+});
+
+/** `GET /api/v1/rankings/players`. */
+export async function apiPlayerRankings(
+  args: LoaderFunctionArgs,
+  url: URL,
+): Promise<ApiPlayerRankingsResponse> {
+  const { event, page, pageSize } = parseParams(
+    playerParams,
+    queryOf(url, ["event", "page", "pageSize"]),
+  );
+  if (event !== undefined && !(await getPublicEvent(args.context.readDb, event))) {
+    throw notFound("event_not_found", `There is no event ${event}.`);
+  }
+  const result = await publicPlayerRankings(args.context.readDb, {
+    page,
+    pageSize,
+    eventId: event,
+  });
+  return {
+    data: result.rows,
+    page: result.page,
+    pageCount: result.pageCount,
+    pageSize: result.pageSize,
+    total: result.total,
+    eventId: event ?? null,
+  };
+}
+
+const teamParams = z.object({
+  username: z
+    .string({ error: "username is required." })
+    .trim()
+    .min(1, "username is required.")
+    .max(64, "username is too long."),
+  event: idParam("event").optional(),
+});
+
+/** `GET /api/v1/teams/:username`: a player's team, public once the event has locked. */
+export async function apiTeam(args: LoaderFunctionArgs, url: URL): Promise<ApiTeamResponse> {
+  const { username, event } = parseParams(teamParams, {
+    username: args.params.username,
+    ...queryOf(url, ["event"]),
+  });
+  const result = await getPublicTeam(args.context.readDb, {
+    username,
+    eventId: event,
+    now: args.context.now(),
+  });
+  if (result.ok) return { data: result.team };
+  switch (result.reason) {
+    case "not-locked":
+      throw new ApiError(
+        403,
+        "team_private",
+        `Teams stay private until the event locks at ${result.locksAt.toISOString()}.`,
+      );
+    case "user-not-found":
+      throw notFound("player_not_found", "There is no player with that username.");
+    case "event-not-found":
+      throw notFound("event_not_found", `There is no event ${event}.`);
+    case "team-not-found":
+      throw notFound("team_not_found", "This player has no team for that event.");
+  }
+}
