@@ -1,8 +1,11 @@
-import { countAccountSessions } from "@game/db";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
-import { changePasswordAction, signOutEverywhere } from "~/features/account/account.server";
+import {
+  accountSessions,
+  changePasswordAction,
+  signOutEverywhere,
+} from "~/features/account/account.server";
 import type { AccountFormResult } from "~/features/account/messages";
 import { NewPasswordField } from "~/features/account/new-password-field";
 import { requireUser } from "~/utils/auth.server";
@@ -19,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     username: user.username,
     email: user.email,
-    sessions: await countAccountSessions(context.db, user.id, context.now()),
+    sessions: await accountSessions(context, user.id),
   };
 }
 

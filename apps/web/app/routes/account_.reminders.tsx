@@ -1,20 +1,20 @@
 /** /account/reminders: the signed-in player turns deadline reminders on or off. */
-import { remindersOff, setRemindersOff } from "@game/db";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { remindersOn, setRemindersOn } from "~/features/account/reminders.server";
 import { requireUser } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Deadline reminders · Gravity Fantasy" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return { email: user.email, on: !(await remindersOff(context.db, user.id)) };
+  return { email: user.email, on: await remindersOn(context, user.id) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const form = await request.formData().catch(() => new FormData());
-  await setRemindersOff(context.db, user.id, form.get("reminders") !== "on");
+  await setRemindersOn(context, user.id, form.get("reminders") === "on");
   return { ok: true };
 }
 

@@ -7,9 +7,10 @@ import { createTestDb, type DbHandle } from "@game/db/testing";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { testContext } from "../../tests/support/context";
+import { MAX_WIDGETS_PER_HELLO } from "../features/embed/hello.server";
 import { partnerStatsCounter } from "../utils/partner-stats.server";
 import { loader as eventsApi } from "./api.v1.events";
-import { loader as hello, MAX_WIDGETS_PER_HELLO } from "./embed.v1.hello";
+import { loader as hello } from "./embed.v1.hello";
 
 let h: DbHandle;
 let ctx: ReturnType<typeof testContext> & { onClose(fn: () => Promise<void>): void };

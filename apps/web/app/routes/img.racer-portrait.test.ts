@@ -3,7 +3,8 @@ import { createTestDb, type DbHandle } from "@game/db/testing";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testContext } from "../../tests/support/context";
-import { loader, PORTRAIT_CACHE_CONTROL } from "./img.racer[_]portrait.$picture";
+import { PORTRAIT_CACHE_CONTROL } from "../features/profiles/portrait.server";
+import { loader } from "./img.racer[_]portrait.$picture";
 
 let h: DbHandle;
 beforeAll(async () => {

@@ -4,48 +4,8 @@
  * instead). Cached a day, then revalidated by a strong ETag (a 304 costs one small query), see
  * docs/decisions/0112-serving-portraits.md.
  */
-import { getPortrait } from "@game/db";
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { portraitResponse } from "~/features/profiles/portrait.server";
 
-export const PORTRAIT_CACHE_CONTROL = "public, max-age=86400, stale-while-revalidate=2592000";
-
-function notFound(): Response {
-  return new Response("Not found\n", {
-    status: 404,
-    // A portrait may be added at any time: a miss is not kept for long.
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=60" },
-  });
-}
-
-/** Does an If-None-Match header name this ETag (or `*`)? Weak forms match too (RFC 9110 13.1.2). */
-function matches(ifNoneMatch: string | null, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch
-    .split(",")
-    .map((t) => t.trim().replace(/^W\//, ""))
-    .some((t) => t === "*" || t === etag);
-}
-
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const picture = params.picture ?? "";
-  if (!picture || picture.length > 300) return notFound();
-  const size = new URL(request.url).searchParams.get("size") === "large" ? "large" : "thumb";
-  const portrait = await getPortrait(context.db, picture, size);
-  if (!portrait) return notFound();
-  const etag = `"${portrait.etag}-${size === "large" ? "l" : "t"}"`;
-  const headers = {
-    "Cache-Control": PORTRAIT_CACHE_CONTROL,
-    ETag: etag,
-    "Last-Modified": portrait.updatedAt.toUTCString(),
-  };
-  if (matches(request.headers.get("If-None-Match"), etag)) {
-    return new Response(null, { status: 304, headers });
-  }
-  return new Response(Uint8Array.from(portrait.bytes), {
-    headers: {
-      ...headers,
-      "Content-Type": "image/webp",
-      "Content-Length": String(portrait.bytes.byteLength),
-    },
-  });
-}
+export const loader = ({ request, params, context }: LoaderFunctionArgs) =>
+  portraitResponse(request, params.picture ?? "", context);

@@ -3,38 +3,31 @@
  * target of its List-Unsubscribe header, which mail apps POST to). Opening it turns reminders off
  * at once; the page offers to turn them back on (also possible in the account).
  */
-import { checkUnsubscribeLink, setRemindersOff } from "@game/db";
 import {
   type ActionFunctionArgs,
-  type AppLoadContext,
   data,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { setRemindersOn, unsubscribeLinkUser } from "~/features/account/reminders.server";
 
 export const meta: MetaFunction = () => [{ title: "Deadline reminders · Gravity Fantasy" }];
 
-async function verified(url: URL, context: AppLoadContext): Promise<number | null> {
-  const id = Number(url.searchParams.get("u"));
-  const token = url.searchParams.get("t") ?? "";
-  return (await checkUnsubscribeLink(context.db, id, token)) ? id : null;
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const id = await verified(new URL(request.url), context);
+  const id = await unsubscribeLinkUser(new URL(request.url), context);
   if (id === null) return data({ ok: false as const }, { status: 400 });
-  await setRemindersOff(context.db, id, true);
+  await setRemindersOn(context, id, false);
   return { ok: true as const };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const id = await verified(new URL(request.url), context);
+  const id = await unsubscribeLinkUser(new URL(request.url), context);
   if (id === null) return data({ ok: false as const, on: false }, { status: 400 });
   const form = await request.formData().catch(() => new FormData());
   // "Turn them back on" from this page; anything else (a mail app's one-click POST) turns off.
   const on = form.get("intent") === "resubscribe";
-  await setRemindersOff(context.db, id, !on);
+  await setRemindersOn(context, id, on);
   return { ok: true as const, on };
 }
 

@@ -1,10 +1,10 @@
 import { CATEGORIES, type Category, categoryFromSlug, categoryToSlug } from "@game/core";
-import { listRacers, previousRoundPrices } from "@game/db";
 import { type RacerSort, RacerTable } from "@game/widgets/racer-table";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { getCurrentGame } from "~/features/game/game.server";
 import { GameBackdrop, toBackdropGame } from "~/features/game/game-backdrop";
+import { racerList } from "~/features/profiles/racer-list.server";
 
 export const meta: MetaFunction = () => [{ title: "View Racers · Gravity Fantasy" }];
 
@@ -21,12 +21,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const category: Category = categoryFromSlug(params.get("category") ?? "") ?? CATEGORIES[0];
   const game = await getCurrentGame(request, context);
-  const [rows, previous] = game
-    ? await Promise.all([
-        listRacers(context.readDb, { gameId: game.id, category }),
-        previousRoundPrices(context.readDb, game.id),
-      ])
-    : [[], new Map<number, number>()];
+  const { rows, previous } = game
+    ? await racerList(context, game.id, category)
+    : { rows: [], previous: new Map<number, number>() };
   return {
     game: toBackdropGame(game),
     category,

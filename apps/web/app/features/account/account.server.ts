@@ -6,6 +6,7 @@
 import { newPasswordSchema } from "@game/core";
 import {
   changePassword,
+  countAccountSessions,
   createPasswordReset,
   endAccountSessions,
   findAccountByEmail,
@@ -181,4 +182,9 @@ export async function signOutEverywhere(request: Request, context: AppLoadContex
   const user = await requireUser(request, context);
   await endAccountSessions(context.db, user.id);
   return redirect("/", { headers: { "Set-Cookie": await clearSessionCookie(request, context) } });
+}
+
+/** How many devices the player is signed in on (the account page's "sign out everywhere"). */
+export function accountSessions(context: AppLoadContext, userId: number): Promise<number> {
+  return countAccountSessions(context.db, userId, context.now());
 }
