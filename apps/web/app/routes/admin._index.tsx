@@ -1,11 +1,10 @@
 /** /admin: the CSV racer upload (spec: Admin Dashboard) and the racers it maintains. */
-import { CATEGORIES, categoryFromSlug, categoryToSlug, formatPrice } from "@game/core";
-import { listEvents, listRacersForAdmin, portraitsStored } from "@game/db";
+import { CATEGORIES, categoryToSlug, formatPrice } from "@game/core";
 import { Portrait } from "@game/widgets";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminTable, num } from "~/features/admin/admin-table";
-import { pageFrom } from "~/features/admin/forms";
+import { racersPage } from "~/features/admin/lists.server";
 import { Pager, utcText } from "~/features/admin/pager";
 import { PortraitUpload } from "~/features/admin/portrait-upload";
 import { RacerUpload } from "~/features/admin/racer-upload";
@@ -20,37 +19,7 @@ const PAGE_SIZE = 50;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  const url = new URL(request.url);
-  const game = Number(url.searchParams.get("game"));
-  const gameId = Number.isSafeInteger(game) && game > 0 && game < 2 ** 31 ? game : undefined;
-  const category = categoryFromSlug(url.searchParams.get("category") ?? "");
-  const page = pageFrom(url);
-  const [events, racers] = await Promise.all([
-    listEvents(context.db),
-    listRacersForAdmin(context.db, {
-      gameId,
-      category,
-      limit: PAGE_SIZE,
-      offset: (page - 1) * PAGE_SIZE,
-    }),
-  ]);
-  // Which racers on this page have a stored portrait (the others show their avatar).
-  const stored = await portraitsStored(
-    context.db,
-    racers.rows.flatMap((r) => (r.picture ? [r.picture] : [])),
-  );
-  return {
-    events: events.map((e) => ({ id: e.id, name: e.name })),
-    filter: { gameId: gameId ?? null, category: category ?? null },
-    racers: racers.rows.map((r) => ({
-      ...r,
-      hasPortrait: r.picture !== null && stored.has(r.picture),
-      withdrawnAt: r.withdrawnAt?.toISOString() ?? null,
-      updatedAt: r.updatedAt.toISOString(),
-    })),
-    total: racers.total,
-    page,
-  };
+  return racersPage(request, context, PAGE_SIZE);
 }
 
 /** The plain (no JavaScript) upload: the file itself, multipart. The script posts JSON rows. */

@@ -1,9 +1,8 @@
 /** /admin/audit: who changed what, when (every admin write, from the web and the CLI). */
-import { AUDIT_ACTIONS, listAudit } from "@game/db";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { AdminTable } from "~/features/admin/admin-table";
-import { pageFrom } from "~/features/admin/forms";
+import { auditPage } from "~/features/admin/lists.server";
 import { Pager, utcText } from "~/features/admin/pager";
 import { requireAdmin } from "~/utils/auth.server";
 
@@ -13,30 +12,7 @@ const PAGE_SIZE = 50;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  const url = new URL(request.url);
-  const asked = url.searchParams.get("action") ?? "";
-  const action = (AUDIT_ACTIONS as readonly string[]).includes(asked) ? asked : undefined;
-  const page = pageFrom(url);
-  const { rows, total } = await listAudit(context.db, {
-    action,
-    limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
-  });
-  return {
-    // Sent with the data: the list lives in @game/db, which must stay out of the browser bundle.
-    actions: AUDIT_ACTIONS,
-    action: action ?? "",
-    page,
-    total,
-    entries: rows.map((r) => ({
-      id: r.id,
-      actor: r.actor,
-      action: r.action,
-      target: r.target,
-      detail: r.detail == null ? "" : JSON.stringify(r.detail),
-      createdAt: r.createdAt.toISOString(),
-    })),
-  };
+  return auditPage(request, context, PAGE_SIZE);
 }
 
 export default function AdminAudit() {

@@ -1,9 +1,8 @@
 /** /admin/outbox: every e-mail the game sent or kept (without SMTP, mail only goes here). */
-import { listOutbox, outboxStatus } from "@game/db";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminTable } from "~/features/admin/admin-table";
-import { pageFrom } from "~/features/admin/forms";
+import { outboxPage } from "~/features/admin/lists.server";
 import { Pager, utcText } from "~/features/admin/pager";
 import { requireAdmin } from "~/utils/auth.server";
 
@@ -11,25 +10,7 @@ const PAGE_SIZE = 50;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  const page = pageFrom(new URL(request.url));
-  const { rows, total } = await listOutbox(context.db, {
-    limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
-  });
-  return {
-    smtp: Boolean(context.env.smtpUrl),
-    page,
-    total,
-    mails: rows.map((m) => ({
-      id: m.id,
-      to: m.to,
-      subject: m.subject,
-      text: m.text,
-      status: outboxStatus(m),
-      error: m.error,
-      createdAt: m.createdAt.toISOString(),
-    })),
-  };
+  return outboxPage(request, context, PAGE_SIZE);
 }
 
 export default function AdminOutbox() {

@@ -4,7 +4,6 @@
  * enable, delete. Changes that stop a partner's pages ask for confirmation first; every form
  * works without JavaScript.
  */
-import { getPartnerStats, listEvents, listPartners } from "@game/db";
 import {
   type ActionFunctionArgs,
   data,
@@ -17,11 +16,12 @@ import chartStyles from "~/components/charts/charts.css?url";
 import { utcText } from "~/features/admin/pager";
 import { TableScroll } from "~/features/admin/table-scroll";
 import { EmbedSnippet } from "~/features/partners/embed-snippet";
-import { PARTNER_PAGE_DAYS, PartnerStats } from "~/features/partners/partner-stats";
+import { PartnerStats } from "~/features/partners/partner-stats";
 import {
   type PartnerFormResult,
   type PartnerManageResult,
   partnersAction,
+  partnersPage,
 } from "~/features/partners/partners.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { readForm } from "~/utils/request.server";
@@ -30,37 +30,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: chartStyle
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  const [partners, events, week] = await Promise.all([
-    listPartners(context.db),
-    listEvents(context.db),
-    getPartnerStats(context.db, { days: 7, now: context.now() }),
-  ]);
-  const asked = Number(new URL(request.url).searchParams.get("partner"));
-  const weekLoads = new Map(week.map((r) => [r.partnerId, r.totals.widgetLoads]));
-  return {
-    partners: partners.map((p) => ({
-      ...p,
-      createdAt: p.createdAt.toISOString(),
-      disabledAt: p.disabledAt?.toISOString() ?? null,
-      /** Widgets shown on the partner's pages in the last 7 UTC days (docs/decisions/0092). */
-      weekLoads: weekLoads.get(p.id) ?? 0,
-    })),
-    /** The partner being managed (`?partner=ID`), when it exists. */
-    manageId: partners.some((p) => p.id === asked) ? asked : null,
-    /** The managed partner's counts per UTC day, oldest first (docs/decisions/0092). */
-    stats: partners.some((p) => p.id === asked)
-      ? ((
-          await getPartnerStats(context.db, {
-            partnerId: asked,
-            days: PARTNER_PAGE_DAYS,
-            now: context.now(),
-          })
-        )[0]?.days ?? [])
-      : [],
-    // For the embed code generator: the game's address and the events to pick from.
-    gameUrl: context.env.publicUrl ?? new URL(request.url).origin,
-    events: events.map((e) => ({ id: e.id, name: e.name, status: e.status })),
-  };
+  return partnersPage(request, context);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

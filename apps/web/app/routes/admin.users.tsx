@@ -1,9 +1,8 @@
 /** /admin/users: find players; accept, block, make them admin or remove their admin rights. */
-import { listUsersForAdmin } from "@game/db";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { AdminTable, num } from "~/features/admin/admin-table";
-import { pageFrom } from "~/features/admin/forms";
+import { usersPage } from "~/features/admin/lists.server";
 import { Pager, utcText } from "~/features/admin/pager";
 import { changeUser, type UserFormResult } from "~/features/admin/users.server";
 import { requireAdmin } from "~/utils/auth.server";
@@ -13,21 +12,7 @@ const PAGE_SIZE = 50;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context);
-  const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
-  const page = pageFrom(url);
-  const { rows, total } = await listUsersForAdmin(context.db, {
-    q,
-    limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
-  });
-  return {
-    me: admin.id,
-    q,
-    page,
-    total,
-    users: rows.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() })),
-  };
+  return usersPage(request, context, PAGE_SIZE, admin.id);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -14,6 +14,9 @@ import {
   disablePartner,
   enablePartner,
   getPartner,
+  getPartnerStats,
+  listEvents,
+  listPartners,
   type PartnerListRow,
   renamePartner,
   webActor,
@@ -21,6 +24,7 @@ import {
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { fieldErrors } from "~/utils/field-errors";
+import { PARTNER_PAGE_DAYS } from "./partner-stats";
 
 export type PartnerFormResult =
   | { ok: true; name: string; publishableKey: string }
@@ -281,4 +285,39 @@ export async function partnersAction(
     return { result: { intent: "add", ...result }, status };
   }
   return managePartner(form, context, admin);
+}
+
+/** The partners page: every partner with its week's widget loads, the managed one's daily counts. */
+export async function partnersPage(request: Request, context: AppLoadContext) {
+  const [partners, events, week] = await Promise.all([
+    listPartners(context.db),
+    listEvents(context.db),
+    getPartnerStats(context.db, { days: 7, now: context.now() }),
+  ]);
+  const asked = Number(new URL(request.url).searchParams.get("partner"));
+  const weekLoads = new Map(week.map((r) => [r.partnerId, r.totals.widgetLoads]));
+  return {
+    partners: partners.map((p) => ({
+      ...p,
+      createdAt: p.createdAt.toISOString(),
+      disabledAt: p.disabledAt?.toISOString() ?? null,
+      /** Widgets shown on the partner's pages in the last 7 UTC days (docs/decisions/0092). */
+      weekLoads: weekLoads.get(p.id) ?? 0,
+    })),
+    /** The partner being managed (`?partner=ID`), when it exists. */
+    manageId: partners.some((p) => p.id === asked) ? asked : null,
+    /** The managed partner's counts per UTC day, oldest first (docs/decisions/0092). */
+    stats: partners.some((p) => p.id === asked)
+      ? ((
+          await getPartnerStats(context.db, {
+            partnerId: asked,
+            days: PARTNER_PAGE_DAYS,
+            now: context.now(),
+          })
+        )[0]?.days ?? [])
+      : [],
+    // For the embed code generator: the game's address and the events to pick from.
+    gameUrl: context.env.publicUrl ?? new URL(request.url).origin,
+    events: events.map((e) => ({ id: e.id, name: e.name, status: e.status })),
+  };
 }
