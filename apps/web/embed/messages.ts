@@ -1,7 +1,7 @@
 /**
  * Messages the team-builder iframe posts to the partner page. The embed script checks them with
  * these small guards: zod would add about 6 KB gzip to a script that has a 20 KB budget. The
- * iframe side builds its messages from the zod schemas in `app/components/embed/messages.ts`;
+ * iframe side builds its messages from the zod schemas in `app/features/embed/messages.ts`;
  * `messages.test.ts` checks that guards and schemas accept exactly the same values.
  */
 

@@ -481,7 +481,7 @@ export interface RacerProfile extends PublicRacer {
  * the picks from the index alone), so they cost time in proportion to the rows counted: with
  * 1,000,000 teams on PostgreSQL about 50 ms for the event's total and 13 ms for a racer in a
  * quarter of them (docs/benchmarks.md). No index makes an exact count cheaper, so the web app
- * keeps them for a few seconds (apps/web/app/utils/profiles.server.ts). They are two calls so
+ * keeps them for a few seconds (apps/web/app/features/profiles/profiles.server.ts). They are two calls so
  * that the event's total, the dearer one, is counted once for all its racers.
  */
 export interface PickCounter {
