@@ -9,8 +9,9 @@ import {
   loadAdminEvents,
   saveEvent,
 } from "~/features/admin/events.server";
+import { SEASON_ADVANCE_INTENT } from "~/features/admin/forms";
 import { advanceFromForm } from "~/features/admin/season.server";
-import { SEASON_ADVANCE_INTENT, SeasonAdvance } from "~/features/admin/season-advance";
+import { SeasonAdvance } from "~/features/admin/season-advance";
 import { formatInZone, toLocalInput } from "~/features/admin/time";
 import { requireAdmin } from "~/utils/auth.server";
 import { readForm } from "~/utils/request.server";

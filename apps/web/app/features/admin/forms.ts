@@ -13,6 +13,9 @@ const id = z.coerce
   .positive()
   .max(2 ** 31 - 1);
 
+/** The form intent of the events page's season block (the page's other forms save one event). */
+export const SEASON_ADVANCE_INTENT = "season-advance";
+
 /** One form per event row: status and start time together, saved with one button. */
 export const eventFormSchema = z.object({
   eventId: id,

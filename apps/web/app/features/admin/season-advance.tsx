@@ -1,10 +1,8 @@
 import { formatPrice } from "@game/core";
 import { useFetcher } from "@remix-run/react";
 import { AdminTable, num } from "./admin-table";
+import { SEASON_ADVANCE_INTENT } from "./forms";
 import type { SeasonAdvanceResult } from "./season.server";
-
-/** The form intent of the events page's season block (the page's other forms save one event). */
-export const SEASON_ADVANCE_INTENT = "season-advance";
 
 const signed = (v: number) => (v > 0 ? `+${formatPrice(v)}` : v < 0 ? `-${formatPrice(-v)}` : "0");
 

@@ -1,7 +1,7 @@
 import { AdminActionError, type AdvanceSummary, advanceSeason, webActor } from "@game/db";
 import type { AppLoadContext } from "@remix-run/node";
 import { timed } from "~/load-context";
-import { SEASON_ADVANCE_INTENT } from "./season-advance";
+import { SEASON_ADVANCE_INTENT } from "./forms";
 
 export type SeasonAdvanceResult =
   | { intent: typeof SEASON_ADVANCE_INTENT; ok: true; summary: AdvanceSummary }
