@@ -1,15 +1,13 @@
 // Start and stop of the built app (`node server.js`), as operators meet them
 // (docs/decisions/0071-outages-and-shutdown.md): a start with the database down retries then
 // fails with one line; a shutdown lets a request in flight finish and refuses new ones.
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { halfSentLogin, spawnApp as spawnLive } from "./spawn-app.test-support.js";
 
-const webRoot = fileURLToPath(new URL("..", import.meta.url));
 const dirs = [];
 const running = new Set();
 afterAll(() => {
@@ -20,40 +18,7 @@ afterAll(() => {
 function spawnApp(extra = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "gf-life-"));
   dirs.push(dataDir);
-  const env = { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1" };
-  delete env.DATABASE_URL;
-  Object.assign(env, { DATA_DIR: dataDir }, extra);
-  const child = spawn(process.execPath, ["server.js"], { cwd: webRoot, env });
-  running.add(child);
-  let out = "";
-  child.stdout.on("data", (d) => {
-    out += d;
-  });
-  child.stderr.on("data", (d) => {
-    out += d;
-  });
-  const exited = new Promise((resolve) =>
-    child.once("exit", (code, signal) => {
-      running.delete(child);
-      resolve(code ?? signal);
-    }),
-  );
-  const port = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start in 60 s:\n${out}`)), 60_000);
-    child.stdout.on("data", () => {
-      const m = out.match(/http:\/\/localhost:(\d+)/);
-      if (m) {
-        clearTimeout(timer);
-        resolve(Number(m[1]));
-      }
-    });
-    exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code}:\n${out}`));
-    });
-  });
-  port.catch(() => {});
-  return { child, port, exited, output: () => out };
+  return spawnLive({ DATABASE_URL: undefined, DATA_DIR: dataDir, ...extra }, running);
 }
 
 /** A port nothing listens on. */
@@ -100,24 +65,7 @@ describe("shutting down", () => {
     const app = spawnApp();
     const port = await app.port;
     // A sign-in whose body is still arriving when the signal comes: a request in flight.
-    const body = "email=nobody%40example.com&password=not-the-password";
-    const socket = await connect(port);
-    let response = "";
-    socket.on("data", (d) => {
-      response += d;
-    });
-    const ended = new Promise((resolve) => socket.once("close", resolve));
-    socket.write(
-      [
-        "POST /login HTTP/1.1",
-        `Host: 127.0.0.1:${port}`,
-        `Origin: http://127.0.0.1:${port}`,
-        "Content-Type: application/x-www-form-urlencoded",
-        `Content-Length: ${body.length}`,
-        "",
-        body.slice(0, 10),
-      ].join("\r\n"),
-    );
+    const login = await halfSentLogin(port);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const t0 = Date.now();
     app.child.kill("SIGTERM");
@@ -132,8 +80,9 @@ describe("shutting down", () => {
     expect(refused).toBe("ECONNREFUSED");
     // ...while the request in flight still gets its whole answer (2 s later).
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    socket.write(body.slice(10));
-    await ended;
+    login.finish();
+    await login.ended;
+    const response = login.response();
     const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(response)?.[1]);
     expect(status, response.slice(0, 300)).toBeGreaterThanOrEqual(200);
     expect(status).toBeLessThan(500);

@@ -15,8 +15,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { spawnApp as spawnLive } from "./spawn-app.test-support.js";
 
-const webRoot = fileURLToPath(new URL("..", import.meta.url));
 const cliBin = fileURLToPath(new URL("../../../cli/dist/index.js", import.meta.url));
 const dataDir = mkdtempSync(path.join(tmpdir(), "gf-owner-"));
 const running = new Set();
@@ -34,37 +34,10 @@ function appEnv() {
 
 /** Spawns `node server.js`; `ready` resolves with its URL, `exited` with its exit code. */
 function spawnApp() {
-  const child = spawn(process.execPath, ["server.js"], { cwd: webRoot, env: appEnv() });
-  running.add(child);
-  let out = "";
-  child.stdout.on("data", (d) => {
-    out += d;
-  });
-  child.stderr.on("data", (d) => {
-    out += d;
-  });
-  const exited = new Promise((resolve) =>
-    child.once("exit", (code, signal) => {
-      running.delete(child);
-      resolve(code ?? signal);
-    }),
-  );
-  const ready = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start in 60 s:\n${out}`)), 60_000);
-    child.stdout.on("data", () => {
-      const m = out.match(/http:\/\/localhost:(\d+)/);
-      if (m) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${m[1]}`);
-      }
-    });
-    exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code}:\n${out}`));
-    });
-  });
+  const app = spawnLive({ DATABASE_URL: undefined, DATA_DIR: dataDir }, running);
+  const ready = app.port.then((port) => `http://127.0.0.1:${port}`);
   ready.catch(() => {});
-  return { child, ready, exited, output: () => out };
+  return { ...app, ready };
 }
 
 function runCli(...args) {

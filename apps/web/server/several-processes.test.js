@@ -3,21 +3,19 @@
 // as far as the database can tell — start at the same moment on a fresh PostgreSQL database.
 // Teams freeze once, each player gets one reminder, maintenance runs once per tick, and the
 // cluster drains both workers at SIGTERM. On the embedded database the app stays one process.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { createDb, events, outbox, remindersSent, rowsOf, teamRacers, teams } from "@game/db";
 import { withDatabase } from "@game/db/testing";
 import { eq, sql } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeUser } from "../tests/support/context";
+import { halfSentLogin, spawnApp as spawnLive } from "./spawn-app.test-support.js";
 
-const webRoot = fileURLToPath(new URL("..", import.meta.url));
 const url = process.env.DATABASE_URL;
 const dirs = [];
 const running = new Set();
@@ -29,40 +27,16 @@ afterAll(() => {
 function spawnApp(extra) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "gf-procs-"));
   dirs.push(dataDir);
-  const env = { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1" };
-  delete env.DATABASE_URL;
-  delete env.WEB_CONCURRENCY;
-  Object.assign(env, { DATA_DIR: dataDir, PUBLIC_URL: "https://fantasy.example" }, extra);
-  const child = spawn(process.execPath, ["server.js"], { cwd: webRoot, env });
-  running.add(child);
-  let out = "";
-  const collect = (d) => {
-    out += d;
-  };
-  child.stdout.on("data", collect);
-  child.stderr.on("data", collect);
-  const exited = new Promise((resolve) =>
-    child.once("exit", (code, signal) => {
-      running.delete(child);
-      resolve(code ?? signal);
-    }),
+  return spawnLive(
+    {
+      DATABASE_URL: undefined,
+      WEB_CONCURRENCY: undefined,
+      DATA_DIR: dataDir,
+      PUBLIC_URL: "https://fantasy.example",
+      ...extra,
+    },
+    running,
   );
-  const port = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start in 60 s:\n${out}`)), 60_000);
-    child.stdout.on("data", () => {
-      const m = out.match(/Gravity Fantasy on http:\/\/localhost:(\d+)/);
-      if (m) {
-        clearTimeout(timer);
-        resolve(Number(m[1]));
-      }
-    });
-    exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code}:\n${out}`));
-    });
-  });
-  port.catch(() => {});
-  return { child, port, exited, output: () => out };
 }
 
 const count = (text, needle) => text.split(needle).length - 1;
@@ -212,30 +186,13 @@ describe.skipIf(!url)("two app processes racing on PostgreSQL", () => {
 
   it("drains both workers at SIGTERM: a request in flight finishes, then exit 0", async () => {
     const port = await cluster.port;
-    const body = "email=nobody%40example.com&password=not-the-password";
-    const socket = net.connect(port, "127.0.0.1");
-    await new Promise((resolve) => socket.once("connect", resolve));
-    let response = "";
-    socket.on("data", (d) => {
-      response += d;
-    });
-    const ended = new Promise((resolve) => socket.once("close", resolve));
-    socket.write(
-      [
-        "POST /login HTTP/1.1",
-        `Host: 127.0.0.1:${port}`,
-        `Origin: http://127.0.0.1:${port}`,
-        "Content-Type: application/x-www-form-urlencoded",
-        `Content-Length: ${body.length}`,
-        "",
-        body.slice(0, 10),
-      ].join("\r\n"),
-    );
+    const login = await halfSentLogin(port);
     await new Promise((resolve) => setTimeout(resolve, 300));
     cluster.child.kill("SIGTERM");
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    socket.write(body.slice(10));
-    await ended;
+    login.finish();
+    await login.ended;
+    const response = login.response();
     const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(response)?.[1]);
     expect(status, response.slice(0, 300)).toBeGreaterThanOrEqual(200);
     expect(status).toBeLessThan(500);
