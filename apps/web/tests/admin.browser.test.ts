@@ -4,44 +4,20 @@
  * each of the spec's three alerts, the plain form without JavaScript), and changes event status
  * from the dashboard and from the CLI, which the home page then shows.
  */
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Dialog, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningApp, startApp } from "./support/app";
 import { launchBrowser, watchErrors } from "./support/browser";
-
-const cliDir = fileURLToPath(new URL("../../../cli/", import.meta.url));
-const cliBin = `${cliDir}bin/game-admin.js`;
+import { ensureCliBuilt, runCli } from "./support/cli";
 
 let app: RunningApp;
 let browser: Browser;
 
 /** The real `game-admin` binary against the running app's data folder (it goes through the app). */
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: app.dataDir };
-  delete env.DATABASE_URL;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliBin, ...args], { env });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => {
-      stdout += d;
-    });
-    child.stderr.on("data", (d) => {
-      stderr += d;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (...args: string[]) => runCli(app, ...args);
 
 beforeAll(async () => {
-  // The CLI is its own workspace: build it if this run has not yet.
-  if (!existsSync(`${cliDir}dist/index.js`)) {
-    spawnSync("npx", ["tsup"], { cwd: cliDir, stdio: "ignore" });
-  }
+  ensureCliBuilt();
   [app, browser] = await Promise.all([startApp(), launchBrowser()]);
 });
 afterAll(async () => {

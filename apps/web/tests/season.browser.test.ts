@@ -3,45 +3,23 @@
  * team, the admin imports results and advances the season with the CLI, the round-2 home shows
  * the carried team with the prices paid and today's, and the player edits and saves it.
  */
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type RunningApp, startApp } from "./support/app";
 import { launchBrowser, watchErrors } from "./support/browser";
-
-const cliDir = fileURLToPath(new URL("../../../cli/", import.meta.url));
-const cliBin = `${cliDir}bin/game-admin.js`;
+import { ensureCliBuilt, runCli } from "./support/cli";
 
 let app: RunningApp;
 let browser: Browser;
 
 /** The real `game-admin` binary against the running app's data folder (it goes through the app). */
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: app.dataDir };
-  delete env.DATABASE_URL;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliBin, ...args], { env });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => {
-      stdout += d;
-    });
-    child.stderr.on("data", (d) => {
-      stderr += d;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (...args: string[]) => runCli(app, ...args);
 
 beforeAll(async () => {
-  if (!existsSync(`${cliDir}dist/index.js`)) {
-    spawnSync("npx", ["tsup"], { cwd: cliDir, stdio: "ignore" });
-  }
+  ensureCliBuilt();
   [app, browser] = await Promise.all([startApp(), launchBrowser()]);
 });
 afterAll(async () => {
