@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useId } from "react";
 import { forgotPasswordAction } from "~/features/account/account.server";
 import type { AccountFormResult } from "~/features/account/messages";
-import { HONEYPOT_FIELD } from "~/features/auth/auth-result";
+import { Honeypot } from "~/features/auth/auth-form";
 import { keepRetryAfter } from "~/utils/headers";
 
 // A 429 keeps its exact Retry-After (Remix sends only the cookies of an action's headers).
@@ -74,18 +74,7 @@ export default function ForgotPassword() {
                 </p>
               ) : null}
             </div>
-            <div className="honeypot" aria-hidden="true">
-              <label>
-                Leave this field empty
-                <input
-                  type="text"
-                  name={HONEYPOT_FIELD}
-                  tabIndex={-1}
-                  autoComplete="off"
-                  defaultValue=""
-                />
-              </label>
-            </div>
+            <Honeypot />
             <button
               type="submit"
               className="button button--primary button--block"

@@ -76,6 +76,20 @@ const ok = (path: keyof typeof API_RESPONSES, description: string) => ({
   "304": { description: "Not modified since the ETag given in `If-None-Match`." },
 });
 
+const idParameter = {
+  name: "id",
+  in: "path",
+  required: true,
+  schema: { type: "integer", minimum: 1 },
+};
+
+const categoryParameter = {
+  name: "category",
+  in: "query",
+  description: "One category; all four when absent.",
+  schema: apiSchemaRef(apiCategorySlugSchema),
+};
+
 const pageParameter = {
   name: "page",
   in: "query",
@@ -130,15 +144,7 @@ export function openApiDocument(serverUrl: string) {
         get: {
           operationId: "listRacers",
           summary: "An event's racers, best 2024 rank first (unranked last)",
-          parameters: [
-            { name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } },
-            {
-              name: "category",
-              in: "query",
-              description: "One category; all four when absent.",
-              schema: apiSchemaRef(apiCategorySlugSchema),
-            },
-          ],
+          parameters: [idParameter, categoryParameter],
           responses: {
             ...ok("/events/{id}/racers", "The racers."),
             ...errorResponses(400, 404, 429),
@@ -151,9 +157,7 @@ export function openApiDocument(serverUrl: string) {
           summary: "A racer's rounds: price, start, result and fantasy points per round",
           description:
             "The racer's entry in every round of their series, in race order. Prices move between rounds with results (the pricing rule on the About page); `points` is null until the round is scored. Any of the racer's entry ids gives the same list.",
-          parameters: [
-            { name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } },
-          ],
+          parameters: [idParameter],
           responses: {
             ...ok("/racers/{id}/rounds", "The racer's rounds."),
             ...errorResponses(400, 404, 429),
@@ -166,15 +170,7 @@ export function openApiDocument(serverUrl: string) {
           summary: "An event's results: place and fantasy points per racer, by category",
           description:
             "By category, then place (DNF, DNS and DSQ last). Empty until the results are imported.",
-          parameters: [
-            { name: "id", in: "path", required: true, schema: { type: "integer", minimum: 1 } },
-            {
-              name: "category",
-              in: "query",
-              description: "One category; all four when absent.",
-              schema: apiSchemaRef(apiCategorySlugSchema),
-            },
-          ],
+          parameters: [idParameter, categoryParameter],
           responses: {
             ...ok("/events/{id}/results", "The results."),
             ...errorResponses(400, 404, 429),

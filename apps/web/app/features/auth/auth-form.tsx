@@ -158,19 +158,7 @@ export function AuthForm(props: AuthFormProps) {
           <Link to="/forgot-password">Forgot your password?</Link>
         </p>
       ) : null}
-      {/* Hidden from people and screen readers; bots fill it and are refused. */}
-      <div className="honeypot" aria-hidden="true">
-        <label>
-          Leave this field empty
-          <input
-            type="text"
-            name={HONEYPOT_FIELD}
-            tabIndex={-1}
-            autoComplete="off"
-            defaultValue=""
-          />
-        </label>
-      </div>
+      <Honeypot />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       {mode === "signup" ? (
         <p className="field-hint">
@@ -205,5 +193,17 @@ export function AuthForm(props: AuthFormProps) {
         </Link>
       </p>
     </FormComponent>
+  );
+}
+
+/** Hidden from people and screen readers; bots fill it and are refused. */
+export function Honeypot() {
+  return (
+    <div className="honeypot" aria-hidden="true">
+      <label>
+        Leave this field empty
+        <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
+    </div>
   );
 }
