@@ -1,30 +1,37 @@
 // @vitest-environment node
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import {
+  isRootRule,
+  palette,
+  resolvedTokens,
+  stripComments,
+  type Theme,
+  toggleTheme,
+  tokenRules,
+} from "../test/css-tokens";
 
-const css = readFileSync(new URL("./styles.css", import.meta.url), "utf8").replace(
-  /\/\*[\s\S]*?\*\//g,
-  "",
-);
+const source = readFileSync(new URL("./styles.css", import.meta.url), "utf8");
+const css = stripComments(source);
+const rules = tokenRules(source);
 
-/** The declarations of the first rule whose selector list contains `selector`. */
-function variables(selectorPart: string, from = 0): Record<string, string> {
-  const start = css.indexOf(selectorPart, from);
-  const open = css.indexOf("{", start);
-  const close = css.indexOf("}", open);
-  const vars: Record<string, string> = {};
-  for (const m of css.slice(open + 1, close).matchAll(/(--gf-[\w-]+):\s*([^;]+);/g)) {
-    vars[m[1]!] = m[2]!.trim();
-  }
-  return vars;
+const OUTERMOST = ":where(.gf-root:not(.gf-root .gf-root))";
+const THEMED = (name: string) => `:where(.gf-root[data-theme="${name}"])`;
+const selectors = (rule: { selector: string }) =>
+  rule.selector.split(/,(?![^(]*\))/).map((s) => s.trim());
+
+/** The theme a rule's toggles select, for the rule (outside or inside `at`) naming `selector`. */
+function themeOf(selector: string, at: string[] = []): Theme | undefined {
+  const rule = rules.find(
+    (r) => selectors(r).includes(selector) && "--gf-is-dark" in r.vars && r.at.join() === at.join(),
+  );
+  return rule && toggleTheme(rule.vars);
 }
 
-const light = variables(":where(.gf-root:not(");
-const dark = { ...light, ...variables(':where(.gf-root[data-theme="dark"])') };
-const autoDark = {
-  ...light,
-  ...variables(':where(.gf-root[data-theme="auto"])', css.indexOf("@media (prefers-color-scheme")),
-};
+const DARK_MEDIA = ["@media (prefers-color-scheme: dark)"];
+const light = resolvedTokens(source, "light");
+const dark = resolvedTokens(source, "dark");
+const autoDark = resolvedTokens(source, themeOf(THEMED("auto"), DARK_MEDIA) ?? "light");
 
 function luminance(hex: string): number {
   const m = /^#([0-9a-f]{6})$/i.exec(hex);
@@ -92,18 +99,75 @@ describe("styles.css", () => {
     });
   }
 
-  it("defines the same colour tokens in every theme", () => {
-    const colours = (vars: Record<string, string>) =>
-      Object.keys(vars)
-        .filter((k) => k.startsWith("--gf-color-"))
-        .sort();
-    const darkOnly = variables(':where(.gf-root[data-theme="dark"])');
-    const autoOnly = variables(
-      ':where(.gf-root[data-theme="auto"])',
-      css.indexOf("@media (prefers-color-scheme"),
+  it("sets the toggles for each theme: light and auto by default, dark, auto under a dark system", () => {
+    expect(themeOf(OUTERMOST)).toBe("light");
+    expect(themeOf(THEMED("light"))).toBe("light");
+    expect(themeOf(THEMED("auto"))).toBe("light");
+    expect(themeOf(THEMED("dark"))).toBe("dark");
+    expect(themeOf(THEMED("auto"), DARK_MEDIA)).toBe("dark");
+    // The dark rules come after the light one: an outermost root with data-theme="dark" matches
+    // both (same zero specificity), and the later wins.
+    const themes = rules.map((r) => toggleTheme(r.vars));
+    expect(themes.indexOf("dark")).toBeGreaterThan(themes.lastIndexOf("light"));
+    // An empty toggle is one space, not `--gf-is-light:;` (that form is invalid in older
+    // browsers): toggleTheme only accepts the space, this guards it in the text too.
+    expect(css).not.toMatch(/--gf-is-(dark|light)\s*:;/);
+  });
+
+  it("defines the same colour tokens in every theme: each one holds a light and a dark value", () => {
+    const colours = Object.keys(light).filter((k) => k.startsWith("--gf-color-"));
+    const both = palette(source);
+    expect(Object.keys(both).sort()).toEqual([...colours, "--gf-shadow"].sort());
+    for (const [name, { light: l, dark: d }] of Object.entries(both)) {
+      expect(l, name).not.toBe("");
+      expect(d, name).not.toBe("");
+      expect(l, name).not.toContain("var(");
+      expect(d, name).not.toContain("var(");
+    }
+    // Most colours differ between the themes (a swapped or lost toggle would make them equal).
+    expect(colours.filter((c) => light[c] !== dark[c]).length).toBeGreaterThan(20);
+    expect(autoDark).toEqual(dark);
+  });
+
+  it("declares the palette once: no token in more than one rule, no light-dark()", () => {
+    const seen = new Map<string, string>();
+    const twice: string[] = [];
+    const colours = new Set(Object.keys(palette(source)));
+    for (const rule of rules) {
+      // Components may set a size token locally (`--gf-portrait-size` in slots); never a colour.
+      if (!isRootRule(rule)) {
+        for (const name of Object.keys(rule.vars)) {
+          if (colours.has(name) || name.startsWith("--gf-is-"))
+            twice.push(`${name} in "${rule.selector}"`);
+        }
+        continue;
+      }
+      for (const name of Object.keys(rule.vars)) {
+        if (name.startsWith("--gf-is-")) continue;
+        if (seen.has(name)) twice.push(`${name} in "${seen.get(name)}" and "${rule.selector}"`);
+        seen.set(name, rule.selector);
+      }
+    }
+    expect(twice).toEqual([]);
+    // The toggles are only set by the theme rules, which set nothing else.
+    for (const rule of rules.filter((r) => "--gf-is-dark" in r.vars || "--gf-is-light" in r.vars)) {
+      expect(Object.keys(rule.vars).sort(), rule.selector).toEqual([
+        "--gf-is-dark",
+        "--gf-is-light",
+      ]);
+      expect(toggleTheme(rule.vars), rule.selector).toBeDefined();
+    }
+    expect(css).not.toContain("light-dark(");
+  });
+
+  it("declares the palette on every root that sets a theme, so a nested root resolves its own", () => {
+    const paletteRule = rules.find((r) => "--gf-color-bg" in r.vars);
+    expect(paletteRule?.at).toEqual([]);
+    expect(selectors(paletteRule!).sort()).toEqual(
+      [OUTERMOST, THEMED("light"), THEMED("dark"), THEMED("auto")].sort(),
     );
-    expect(colours(darkOnly)).toEqual(colours(light));
-    expect(autoOnly).toEqual(darkOnly);
+    for (const name of Object.keys(palette(source)))
+      expect(paletteRule!.vars, name).toHaveProperty(name);
   });
 
   it("scopes every rule under .gf-root and prefixes every class with gf-", () => {
@@ -125,13 +189,18 @@ describe("styles.css", () => {
     for (const m of css.matchAll(/(?:^|[;{\s])(--[\w-]+)\s*:/g)) expect(m[1]).toMatch(/^--gf-/);
   });
 
-  it("is documented: the README lists every variable", () => {
+  it("is documented: the README lists every variable, with both values of each colour", () => {
     const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
     for (const name of Object.keys(light)) expect(readme, name).toContain(`\`${name}\``);
+    for (const [name, { light: l, dark: d }] of Object.entries(palette(source))) {
+      const row = readme.split("\n").find((line) => line.startsWith(`| \`${name}\``));
+      expect(row, name).toContain(`\`${l}\``);
+      expect(row, name).toContain(`\`${d}\``);
+    }
   });
 
   it("uses only defined variables", () => {
-    const defined = new Set(Object.keys(light));
+    const defined = new Set([...Object.keys(light), "--gf-is-dark", "--gf-is-light"]);
     for (const m of css.matchAll(/var\((--[\w-]+)/g)) expect(defined, m[1]).toContain(m[1]);
   });
 });
