@@ -52,7 +52,10 @@ const ROOTS = `
   </div>
   <div class="gf-root" data-theme="auto" id="auto-in-dark"></div>
 </div>
-<div class="gf-root" data-theme="auto" id="auto"><div class="gf-root" id="auto-child"></div></div>
+<div class="gf-root" data-theme="auto" id="auto">
+  <div class="gf-root" id="auto-child"></div>
+  <div class="gf-root" data-theme="dark" id="dark-in-auto"></div>
+</div>
 `;
 const THEMES: Record<string, Theme | "system"> = {
   default: "light",
@@ -65,6 +68,7 @@ const THEMES: Record<string, Theme | "system"> = {
   "auto-in-dark": "system",
   auto: "system",
   "auto-child": "system",
+  "dark-in-auto": "dark",
 };
 
 /** The README's example of a partner's overrides. */
@@ -121,19 +125,20 @@ const colorScheme = (page: Page, root: string) =>
   page.$eval(`#${root}`, (el) => getComputedStyle(el).colorScheme);
 
 let browser: Browser;
-let stylesheets: [string, string][];
+/** The stylesheet by pipeline. */
+const stylesheets: Record<"shipped (dist/styles.css)" | "Vite production build", string> = {
+  "shipped (dist/styles.css)": SHIPPED,
+  "Vite production build": "",
+};
 
 beforeAll(async () => {
-  [browser, stylesheets] = await Promise.all([
+  [browser, stylesheets["Vite production build"]] = await Promise.all([
     chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       headless: true,
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
     }),
-    viteBuilt().then((built): [string, string][] => [
-      ["shipped (dist/styles.css)", SHIPPED],
-      ["Vite production build", built],
-    ]),
+    viteBuilt(),
   ]);
 });
 
@@ -143,17 +148,17 @@ afterAll(async () => {
 
 describe("themes in Chromium", () => {
   it("the Vite build minified the stylesheet and kept both toggles", () => {
-    const built = stylesheets[1]![1];
+    const built = stylesheets["Vite production build"];
     expect(built.length).toBeLessThan(SHIPPED.length * 0.8);
     expect(built).toMatch(/--gf-is-light: ;/);
     expect(built).toMatch(/--gf-is-dark: ;/);
     expect(built).toMatch(/--gf-is-dark: ?initial/);
   });
 
-  for (const index of [0, 1]) {
-    describe(`stylesheet: ${["shipped (dist/styles.css)", "Vite production build"][index]}`, () => {
+  for (const name of Object.keys(stylesheets) as (keyof typeof stylesheets)[]) {
+    describe(`stylesheet: ${name}`, () => {
       let page: Page;
-      const css = () => stylesheets[index]![1];
+      const css = () => stylesheets[name];
 
       beforeAll(async () => {
         page = await browser.newPage();
