@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt, lte, ne, or } from "drizzle-orm";
+import { and, eq, gt, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client.js";
 import { accounts, embedTokens, sessions, users } from "../schema/index.js";
 import type { AccountRow, UserRow } from "./users.js";
@@ -45,6 +45,33 @@ export interface SessionLookup {
 }
 
 /**
+ * The session lookup runs on every signed-in request: built once per database handle (a
+ * prepared query: no SQL building or column walking per call), the values bound per call.
+ */
+const sessionLookups = new WeakMap<DbOrTx, ReturnType<typeof prepareSessionLookup>>();
+
+function prepareSessionLookup(db: DbOrTx) {
+  return db
+    .select({
+      account: accounts,
+      user: users,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .leftJoin(users, eq(users.id, sessions.accountId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder("id")),
+        gt(sessions.expiresAt, sql.placeholder("now")),
+        gt(sessions.lastSeenAt, sql.placeholder("idleSince")),
+      ),
+    )
+    .prepare("gf_session_lookup");
+}
+
+/**
  * The account and profile behind a live session token, or null: a session is live until its
  * absolute expiry and while it has been used in the last 7 days. Using it moves last-seen forward,
  * written at most hourly.
@@ -57,19 +84,17 @@ export async function getSession(
   if (!token) return null;
   const id = hashToken(token);
   const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
-  const [row] = await db
-    .select({
-      account: accounts,
-      user: users,
-      expiresAt: sessions.expiresAt,
-      lastSeenAt: sessions.lastSeenAt,
-    })
-    .from(sessions)
-    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .leftJoin(users, eq(users.id, sessions.accountId))
-    .where(
-      and(eq(sessions.id, id), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)),
-    );
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  // Placeholders skip the columns' encoders: the times go as ISO text, as the encoder would send.
+  const [row] = await lookup.execute({
+    id,
+    now: now.toISOString(),
+    idleSince: idleSince.toISOString(),
+  });
   if (!row) return null;
   const staleBefore = new Date(now.getTime() - SESSION_TOUCH_MS);
   if (row.lastSeenAt < staleBefore) {
