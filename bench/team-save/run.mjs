@@ -20,7 +20,6 @@
 // (worker counts to run, "1,2"; 1 is one plain process).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,6 +28,7 @@ import { createAccount, createDb, createSession, listTeamRacers, rowsOf, seed } 
 import { createCookie } from "@remix-run/node";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
+import { postgresCpuMs, processTreeCpuMs } from "../proc-cpu.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webRoot = path.resolve(here, "../../apps/web");
@@ -71,6 +71,8 @@ const dbName = `gf_bench_team_save_${process.pid}`;
 const admin = postgres(PG_URL, { max: 1, onnotice: () => {} });
 await admin.unsafe(`create database "${dbName}"`);
 const dbUrl = withDatabase(PG_URL, dbName);
+/** The database's CPU is read from /proc only when the server runs on this machine. */
+const dbLocal = ["127.0.0.1", "localhost", "[::1]", ""].includes(new URL(dbUrl).hostname);
 let app;
 
 async function cleanup() {
@@ -248,7 +250,8 @@ async function rush(workers, teams, cookies) {
     ["flat out", 0],
     [`paced (${THINK_MS} ms mean pause)`, THINK_MS],
   ]) {
-    const appBefore = appCpuMs(app.pid);
+    const appBefore = processTreeCpuMs(app.pid);
+    const dbBefore = dbLocal ? postgresCpuMs() : null;
     const selfBefore = process.cpuUsage();
     const stats = await runLoad({
       post,
@@ -259,7 +262,9 @@ async function rush(workers, teams, cookies) {
       thinkMs,
     });
     const self = process.cpuUsage(selfBefore);
-    stats.appCpuMs = appBefore === null ? null : (appCpuMs(app.pid) - appBefore) / stats.requests;
+    stats.appCpuMs =
+      appBefore === null ? null : (processTreeCpuMs(app.pid) - appBefore) / stats.requests;
+    stats.dbCpuMs = dbBefore === null ? null : (postgresCpuMs() - dbBefore) / stats.requests;
     stats.clientCpuMs = (self.user + self.system) / 1000 / stats.requests;
     stats.paced = thinkMs > 0;
     phases.push({ name, ...stats });
@@ -314,28 +319,6 @@ function nextRequest(teams) {
   const x = Math.random();
   const list = x < 0.8 ? teams.valid : x < 0.92 ? teams.invalid : teams.forged;
   return list[Math.floor(Math.random() * list.length)];
-}
-
-/** CPU time (user + system) a process has used so far, in ms; null where /proc is missing. */
-function cpuMsOf(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    // utime and stime are fields 14 and 15 of stat (11 and 12 after the command), in ticks.
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return null;
-  }
-}
-
-/** The app's CPU so far: the process and its cluster workers (its children), in ms. */
-function appCpuMs(pid) {
-  const own = cpuMsOf(pid);
-  if (own === null) return null;
-  let children = [];
-  try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean);
-  } catch {}
-  return children.reduce((sum, child) => sum + (cpuMsOf(child) ?? 0), own);
 }
 
 function sleep(ms) {
@@ -414,7 +397,7 @@ function report(name, s) {
       `statuses      ${JSON.stringify(s.statuses)}`,
       `5xx/failed    ${s.serverErrors}`,
       `unexpected    ${s.wrong} (answers other than the expected 200/422/400)`,
-      `cpu/request   app ${s.appCpuMs === null ? "?" : f(s.appCpuMs)} ms, load generator ${f(s.clientCpuMs)} ms`,
+      `cpu/request   app ${s.appCpuMs === null ? "?" : f(s.appCpuMs)} ms, database ${s.dbCpuMs === null ? "?" : f(s.dbCpuMs)} ms, load generator ${f(s.clientCpuMs)} ms`,
       `target        CPU per save <= ${TARGET_CPU_MS} ms: ${s.appCpuMs !== null && s.appCpuMs <= TARGET_CPU_MS ? "met" : "missed"}; zero 5xx: ${s.serverErrors === 0 ? "met" : "missed"}${s.paced ? `; p99 under ${TARGET_PACED_P99_MS} ms: ${s.p99 < TARGET_PACED_P99_MS ? "met" : "missed"}` : ""}`,
     ].join("\n"),
   );
@@ -427,7 +410,7 @@ function summarize(results, check) {
   for (const { workers, phases } of results) {
     for (const p of phases) {
       console.log(
-        `  ${String(workers).padStart(2)} ${workers === 1 ? "process " : "workers "} ${p.name.padEnd(30)} ${f(p.rps).padStart(7)} saves/s, p50 ${f(p.p50)} ms, p99 ${f(p.p99)} ms, app CPU ${f(p.appCpuMs)} ms/save, ${p.serverErrors} 5xx`,
+        `  ${String(workers).padStart(2)} ${workers === 1 ? "process " : "workers "} ${p.name.padEnd(30)} ${f(p.rps).padStart(7)} saves/s, p50 ${f(p.p50)} ms, p99 ${f(p.p99)} ms, app CPU ${f(p.appCpuMs)} ms/save, database ${f(p.dbCpuMs)} ms/save, ${p.serverErrors} 5xx`,
       );
     }
   }
