@@ -16,7 +16,9 @@ export const HOST_CSS = `
  * 1. Every `--gf-*` token the widget CSS declares becomes a default (`--gf-default-*`) and every
  *    use reads the partner's value first: `var(--gf-x)` -> `var(--gf-x, var(--gf-default-x))`.
  *    Without this the declarations on `.gf-root` inside the shadow root would always beat the
- *    value a partner sets on the page, which only reaches the root by inheritance.
+ *    value a partner sets on the page, which only reaches the root by inheritance. The private
+ *    theme toggles (`--gf-is-dark`, `--gf-is-light`, decision 0123) stay as they are: a partner
+ *    never sets them, and the widget's own theme must not read a page's.
  * 2. `rem` becomes `px`: a partner page with `html { font-size: 10px }` (a common reset) would
  *    otherwise shrink every widget.
  * 3. The host and wrapper rules come first. `.gf-embed` resets every inherited property
@@ -26,14 +28,16 @@ export const HOST_CSS = `
  */
 export function prepareWidgetCss(source) {
   let css = source.replace(/\/\*[\s\S]*?\*\//g, "");
-  css = css.replace(/(^|[{;\s])--gf-([\w-]+)(\s*):/g, "$1--gf-default-$2$3:");
-  css = css.replace(/var\(\s*--gf-(?!default-)([\w-]+)\s*([,)])/g, (_m, name, end) =>
+  css = css.replace(/(^|[{;\s])--gf-(?!is-)([\w-]+)(\s*):/g, "$1--gf-default-$2$3:");
+  css = css.replace(/var\(\s*--gf-(?!default-|is-)([\w-]+)\s*([,)])/g, (_m, name, end) =>
     end === ")"
       ? `var(--gf-${name}, var(--gf-default-${name}))`
       : `var(--gf-${name}, var(--gf-default-${name},`,
   );
   // A fallback in the source (`var(--gf-x, 4px)`) gained an open `var(` above: close it.
   css = closeFallbacks(css);
+  // esbuild keeps custom property values as written, and each colour reads both toggles.
+  css = css.replace(/var\((--gf-is-(?:dark|light)),\s+/g, "var($1,");
   css = css.replace(/(-?\d*\.?\d+)rem\b/g, (_m, n) => `${round(Number(n) * REM_PX)}px`);
   return `${HOST_CSS.trim()}\n${css}`;
 }
@@ -117,9 +121,9 @@ export function keepUsedRules(css, code) {
 
 /**
  * Drops the declarations of `--gf-*` tokens that nothing left reads: no kept rule's value, no
- * token that is itself read, and not the widget's code. Every theme (light, dark, auto) declares
- * every token, so a widget that never shows, say, a "me" row or an open-event badge carried
- * their colours three times. A partner setting such a token saw no effect before either.
+ * token that is itself read, and not the widget's code. Every colour token holds its light and
+ * dark value, so a widget that never shows, say, a "me" row or an open-event badge would carry
+ * both for nothing. A partner setting such a token saw no effect before either.
  * @param {import("postcss").Root} root
  * @param {string} code
  */

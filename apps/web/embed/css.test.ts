@@ -20,6 +20,17 @@ describe("prepareWidgetCss", () => {
     expect(out).toContain("margin: var(--gf-gap, var(--gf-default-gap, calc(1px + 2px))) 0;");
   });
 
+  it("leaves the private theme toggles alone (decision 0123), their reads compacted", () => {
+    const out = prepareWidgetCss(
+      ":where(.gf-root) { --gf-is-dark: initial; --gf-is-light: ; --gf-color-bg: var(--gf-is-dark, #fff) var(--gf-is-light, #000); }\n" +
+        ':where(.gf-root[data-theme="dark"]) { --gf-is-dark: ; --gf-is-light: initial; }',
+    );
+    expect(out).toContain("--gf-is-dark: initial; --gf-is-light: ;");
+    expect(out).toContain("--gf-is-dark: ; --gf-is-light: initial;");
+    expect(out).toContain("--gf-default-color-bg: var(--gf-is-dark,#fff) var(--gf-is-light,#000);");
+    expect(out).not.toContain("--gf-default-is-");
+  });
+
   it("converts rem to px and drops comments", () => {
     const out = prepareWidgetCss(
       "/* note: 1rem */ .a { font-size: 0.9375rem; margin: -1.5rem 2rem; }",
