@@ -9,6 +9,7 @@ import type { TeamRacerView } from "@game/db";
 import { RacerTable, RequirementChecklist, TeamGrid } from "@game/widgets";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { SaveOutcome } from "~/features/team/save-outcome";
 import { useTeamDraft } from "~/features/team/use-team-draft";
 import { authMessage, type FrameMessage, frameMessage } from "./messages";
 import type { EmbedActionResult, EmbedSignedIn } from "./team-setup-form";
@@ -225,22 +226,7 @@ export function EmbedTeamBuilder(props: EmbedTeamBuilderProps) {
           />
           <RequirementChecklist requirements={requirements} />
           <div className="embed-result" role="alert">
-            {alert ? (
-              <div
-                className={
-                  alert.ok ? "embed-alert embed-alert--ok" : "embed-alert embed-alert--error"
-                }
-              >
-                <p>{alert.message}</p>
-                {alert.reasons.length > 0 ? (
-                  <ul>
-                    {alert.reasons.map((reason) => (
-                      <li key={reason}>{reason}</li>
-                    ))}
-                  </ul>
-                ) : null}
-              </div>
-            ) : null}
+            <SaveOutcome outcome={alert} block="embed-alert" />
           </div>
           {editable ? (
             <>

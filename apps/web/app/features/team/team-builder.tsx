@@ -4,6 +4,7 @@ import { RacerTable, RequirementChecklist, TeamGrid } from "@game/widgets";
 import { useFetcher } from "@remix-run/react";
 import { type MouseEvent, useEffect, useRef, useState } from "react";
 import { RacerDetailDialog } from "./racer-detail-dialog";
+import { SaveOutcome } from "./save-outcome";
 import { TEAM_FIELDS, type TeamActionResult, teamSetupHref } from "./team-form";
 import { useHydrated } from "./use-hydrated";
 import { useTeamDraft } from "./use-team-draft";
@@ -126,18 +127,7 @@ export function TeamBuilder(props: TeamBuilderProps) {
           <RequirementChecklist requirements={requirements} />
 
           <div className="team-builder__result" role="alert">
-            {result ? (
-              <div className={result.ok ? "alert alert--ok" : "alert alert--error"}>
-                <p className="alert__message">{result.message}</p>
-                {result.reasons.length > 0 ? (
-                  <ul className="alert__reasons">
-                    {result.reasons.map((reason) => (
-                      <li key={reason}>{reason}</li>
-                    ))}
-                  </ul>
-                ) : null}
-              </div>
-            ) : null}
+            <SaveOutcome outcome={result} block="alert" />
           </div>
 
           {editable ? (
