@@ -74,6 +74,8 @@ const dbUrl = withDatabase(PG_URL, dbName);
 /** The database's CPU is read from /proc only when the server runs on this machine. */
 const dbLocal = ["127.0.0.1", "localhost", "[::1]", ""].includes(new URL(dbUrl).hostname);
 let app;
+/** What the app printed (its error lines are shown when a request failed). */
+let appOutput = "";
 
 async function cleanup() {
   await stopApp();
@@ -155,11 +157,14 @@ async function startApp(workers) {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
+  appOutput = "";
   app.stdout.on("data", (d) => {
     out += d;
+    appOutput += d;
   });
   app.stderr.on("data", (d) => {
     out += d;
+    appOutput += d;
   });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`app did not start:\n${out}`)), 90_000);
@@ -269,6 +274,10 @@ async function rush(workers, teams, cookies) {
     stats.paced = thinkMs > 0;
     phases.push({ name, ...stats });
     report(name, stats);
+    if (stats.serverErrors > 0) {
+      const errors = appOutput.split("\n").filter((line) => /"level":50|Error/.test(line));
+      console.error(`  the app's errors (${errors.length}):\n${errors.slice(0, 5).join("\n")}`);
+    }
   }
   agent.destroy();
   return phases;

@@ -37,6 +37,22 @@ describe("error log lines", () => {
     expect(describeError(error)).toBe("database error 22P02");
   });
 
+  it("names a query the driver failed by the driver's code, never its text", () => {
+    const cause = Object.assign(new Error("write CONNECTION_CLOSED rider@example.com"), {
+      code: "CONNECTION_CLOSED",
+    });
+    const error = Object.assign(
+      new Error("Failed query: select 1 where email = $1\nparams: rider@example.com"),
+      { query: "select 1 where email = $1", params: ["rider@example.com"], cause },
+    );
+    expect(describeError(error)).toBe("database error (query failed: CONNECTION_CLOSED)");
+    const plain = Object.assign(new Error("Failed query: select 1"), {
+      query: "select 1",
+      params: [],
+    });
+    expect(describeError(plain)).toBe("database error (query failed)");
+  });
+
   it("logs one line without a stack for database and expected errors", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     try {

@@ -64,7 +64,13 @@ export function describeError(error: unknown): string {
     const db = asDbError(e);
     if (db) return `database error ${db.code}${db.constraint ? ` (${db.constraint})` : ""}`;
   }
-  if (links.some(isQueryError)) return "database error (query failed)";
+  if (links.some(isQueryError)) {
+    // Failed in the driver, not the server (a closed connection, a timeout): its code names it.
+    const code = links
+      .map((e) => (e as { code?: unknown } | null)?.code)
+      .find((c): c is string => typeof c === "string" && /^[A-Z][A-Z0-9_]{1,40}$/.test(c));
+    return `database error (query failed${code ? `: ${code}` : ""})`;
+  }
   if (error instanceof Error) return scrub(`${error.name}: ${error.message}`);
   if (error && typeof error === "object") {
     // Not an Error: its kind and keys say what it is; its values may be a player's data.
