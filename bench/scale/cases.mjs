@@ -1,8 +1,7 @@
 // The app set-ups the scale bench loads, one app (its own process or processes) per case, on
 // the same generated database. What each case requests and how it counts is said here and
 // printed with its figures.
-import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { processTreeCpuMs } from "../proc-cpu.mjs";
 
 /**
  * Cases that measure the page cache's hits ask for the first pages of each ranking only, each
@@ -78,57 +77,13 @@ export function pickCases(list) {
   return CASES.filter((c) => wanted.includes(c.name));
 }
 
-let clockTicks;
-/** Clock ticks per second of /proc's CPU times (CLK_TCK, 100 on Linux as a rule). */
-function ticksPerSecond() {
-  if (clockTicks === undefined) {
-    try {
-      clockTicks = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
-    } catch {
-      clockTicks = 100;
-    }
-  }
-  return clockTicks;
-}
-
-/** User + system CPU ticks of one process so far (Linux /proc), or null when it is gone. */
-function processTicks(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return null;
-  }
-}
-
-/** The child processes of `pid` (its main thread's, which is where node forks). */
-function childrenOf(pid) {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean);
-  } catch {
-    return [];
-  }
-}
-
 /**
  * CPU seconds used so far by the app process `pid` and its descendants (the workers of
- * WEB_CONCURRENCY), or null where /proc cannot tell. A worker that ended takes its time with it.
+ * WEB_CONCURRENCY), or null where /proc cannot tell.
  */
 export function appCpuSeconds(pid) {
-  const own = processTicks(pid);
-  if (own === null) return null;
-  let ticks = own;
-  const queue = childrenOf(pid);
-  while (queue.length > 0) {
-    const child = queue.shift();
-    ticks += processTicks(child) ?? 0;
-    queue.push(...childrenOf(child));
-  }
-  return ticks / ticksPerSecond();
+  const ms = processTreeCpuMs(pid);
+  return ms === null ? null : ms / 1000;
 }
 
 /** The `gf_ranking_cache_total` counters of the app's /metrics: { hit, miss, revalidated }. */

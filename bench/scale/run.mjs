@@ -56,7 +56,7 @@
 // above, e.g. `cached,2 workers`).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import { loadavg, tmpdir } from "node:os";
@@ -65,6 +65,7 @@ import { fileURLToPath } from "node:url";
 import { lockTime } from "@game/core";
 import { createDb, freezeEvent, importResults, seed, settleEvent } from "@game/db";
 import postgres from "postgres";
+import { postgresCpuMs } from "../proc-cpu.mjs";
 import { appCpuSeconds, HOT_PAGES, pickCases, rankingCacheCounts } from "./cases.mjs";
 import { generate, resultsCsv } from "./generate.mjs";
 import { runLoad } from "./load.mjs";
@@ -107,30 +108,10 @@ const fmt = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(
 const log = (label, ms) => console.log(`  ${label.padEnd(52)} ${fmt(ms)}`);
 const summary = [];
 
-/**
- * CPU seconds used so far by the PostgreSQL server processes on this machine (Linux /proc), or
- * null when there are none to see. The server is shared, so other databases' work counts too.
- */
+/** CPU seconds used so far by the PostgreSQL server on this machine, or null (see proc-cpu). */
 function postgresCpuSeconds() {
-  let ticks = 0;
-  let seen = false;
-  try {
-    for (const pid of readdirSync("/proc")) {
-      if (!/^\d+$/.test(pid)) continue;
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-        if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) !== "postgres") continue;
-        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-        ticks += Number(fields[11]) + Number(fields[12]);
-        seen = true;
-      } catch {
-        // The process ended meanwhile.
-      }
-    }
-  } catch {
-    return null;
-  }
-  return seen ? ticks / 100 : null;
+  const ms = postgresCpuMs();
+  return ms === null ? null : ms / 1000;
 }
 
 /** Whether timings include the PostgreSQL server's CPU (PGlite runs inside this process). */
