@@ -17,7 +17,8 @@
 // Environment: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres),
 // BENCH_CLIENTS (500), BENCH_SECONDS (15), BENCH_PLAYERS (2000), BENCH_THINK_MS (5000),
 // BENCH_APP_ARGS (extra node flags for the app process, e.g. "--cpu-prof"), BENCH_WORKERS
-// (worker counts to run, "1,2"; 1 is one plain process).
+// (worker counts to run, "1,2"; 1 is one plain process), BENCH_VIEW_SECONDS (8: after the saves,
+// each signed-in page measured that long with 20 clients for what it costs; 0 skips them).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
@@ -42,6 +43,7 @@ const {
   BENCH_THINK_MS,
   BENCH_APP_ARGS,
   BENCH_WORKERS,
+  BENCH_VIEW_SECONDS,
 } = process.env;
 const PG_URL = BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const CLIENTS = Number(BENCH_CLIENTS ?? 500);
@@ -56,6 +58,8 @@ const WORKERS = (BENCH_WORKERS ?? "1,2").split(",").map(Number);
 const BEFORE_SAVES_PER_S = 204;
 const TARGET_CPU_MS = 2;
 const TARGET_PACED_P99_MS = 100;
+/** Seconds of each signed-in page measured after the saves (0 skips them). */
+const VIEW_SECONDS = Number(BENCH_VIEW_SECONDS ?? 8);
 const EVENT_ID = 5;
 const SECRET = randomBytes(24).toString("hex");
 
@@ -279,8 +283,80 @@ async function rush(workers, teams, cookies) {
       console.error(`  the app's errors (${errors.length}):\n${errors.slice(0, 5).join("\n")}`);
     }
   }
+  // What a signed-in player's pages cost around the saves (for the capacity estimate in
+  // docs/benchmarks.md): their team page and the player ranking with their own row pinned.
+  for (const path of VIEW_SECONDS > 0 ? [`/team-setup?game=${EVENT_ID}`, "/players-ranking"] : []) {
+    const appBefore = processTreeCpuMs(app.pid);
+    const dbBefore = dbLocal ? postgresCpuMs() : null;
+    const stats = await viewLoad({
+      port,
+      agent,
+      path,
+      cookies,
+      seconds: VIEW_SECONDS,
+      clients: 20,
+    });
+    const f = (n) => (n === null ? "?" : n.toFixed(1));
+    const appCpu =
+      appBefore === null ? null : (processTreeCpuMs(app.pid) - appBefore) / stats.requests;
+    const dbCpu = dbBefore === null ? null : (postgresCpuMs() - dbBefore) / stats.requests;
+    console.log(
+      `-- signed-in page ${path}: ${f(stats.rps)} views/s (20 clients), p50 ${f(stats.p50)} ms, p99 ${f(stats.p99)} ms, app CPU ${f(appCpu)} ms/view, database ${f(dbCpu)} ms/view, ${stats.failed} not 200`,
+    );
+    phases.push({
+      name: `view ${path}`,
+      view: true,
+      rps: stats.rps,
+      p50: stats.p50,
+      p99: stats.p99,
+      appCpuMs: appCpu,
+      dbCpuMs: dbCpu,
+      serverErrors: stats.failed,
+      wrong: 0,
+    });
+  }
   agent.destroy();
   return phases;
+}
+
+/** Signed-in GETs of one page by `clients` closed-loop clients for `seconds`. */
+async function viewLoad({ port, agent, path, cookies, seconds, clients }) {
+  const get = (cookie) =>
+    new Promise((resolve) => {
+      const t0 = process.hrtime.bigint();
+      const req = http.get(
+        { agent, host: "127.0.0.1", port, path, headers: { Cookie: cookie } },
+        (res) => {
+          res.resume();
+          res.on("end", () =>
+            resolve({ status: res.statusCode, ms: Number(process.hrtime.bigint() - t0) / 1e6 }),
+          );
+        },
+      );
+      req.on("error", () => resolve({ status: 0, ms: Number(process.hrtime.bigint() - t0) / 1e6 }));
+    });
+  const latencies = [];
+  let failed = 0;
+  const until = Date.now() + seconds * 1000;
+  const t0 = Date.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (Date.now() < until) {
+        const r = await get(cookies[Math.floor(Math.random() * cookies.length)]);
+        latencies.push(r.ms);
+        if (r.status !== 200) failed += 1;
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const pct = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+  return {
+    requests: latencies.length,
+    rps: latencies.length / ((Date.now() - t0) / 1000),
+    p50: pct(0.5),
+    p99: pct(0.99),
+    failed,
+  };
 }
 
 // ---- requests -----------------------------------------------------------------------------
@@ -419,14 +495,15 @@ function summarize(results, check) {
   for (const { workers, phases } of results) {
     for (const p of phases) {
       console.log(
-        `  ${String(workers).padStart(2)} ${workers === 1 ? "process " : "workers "} ${p.name.padEnd(30)} ${f(p.rps).padStart(7)} saves/s, p50 ${f(p.p50)} ms, p99 ${f(p.p99)} ms, app CPU ${f(p.appCpuMs)} ms/save, database ${f(p.dbCpuMs)} ms/save, ${p.serverErrors} 5xx`,
+        `  ${String(workers).padStart(2)} ${workers === 1 ? "process " : "workers "} ${p.name.padEnd(30)} ${f(p.rps).padStart(7)} ${p.view ? "views" : "saves"}/s, p50 ${f(p.p50)} ms, p99 ${f(p.p99)} ms, app CPU ${f(p.appCpuMs)} ms, database ${f(p.dbCpuMs)} ms, ${p.serverErrors} ${p.view ? "not 200" : "5xx"}`,
       );
     }
   }
-  const flat = (w) => results.find((r) => r.workers === w)?.phases.find((p) => !p.paced);
+  const flat = (w) => results.find((r) => r.workers === w)?.phases.find((p) => !p.paced && !p.view);
   const two = flat(2);
-  const cpu = results.flatMap((r) => r.phases.map((p) => p.appCpuMs ?? Number.POSITIVE_INFINITY));
-  const paced = results.flatMap((r) => r.phases.filter((p) => p.paced));
+  const saves = (r) => r.phases.filter((p) => !p.view);
+  const cpu = results.flatMap((r) => saves(r).map((p) => p.appCpuMs ?? Number.POSITIVE_INFINITY));
+  const paced = results.flatMap((r) => saves(r).filter((p) => p.paced));
   const verdict = (ok) => (ok ? "met" : "missed");
   console.log(
     [
