@@ -13,7 +13,6 @@ import {
   type ApiRacer,
   type ApiTeam,
   BUDGET,
-  CATEGORIES,
   type Category,
   isLocked,
   LOCK_MS,
@@ -34,7 +33,8 @@ import {
   teams,
   users,
 } from "../schema/index.js";
-import { type PublicRacer, publicRacerColumns } from "./racers.js";
+import { type PublicRacer, publicRacerColumns, racerListOrder } from "./racers.js";
+import { resultColumns, resultOrder } from "./results.js";
 
 export type { PublicRacer };
 
@@ -139,13 +139,7 @@ export function listPublicRacers(
     .select(racerColumns)
     .from(racers)
     .where(and(...where))
-    .orderBy(
-      sql`(${racers.rank2024} = 0)`,
-      asc(racers.rank2024),
-      asc(racers.lastName),
-      asc(racers.firstName),
-      asc(racers.id),
-    );
+    .orderBy(...racerListOrder);
 }
 
 /**
@@ -321,31 +315,11 @@ export function listPublicResults(
   const where: SQL[] = [eq(raceResults.eventId, eventId)];
   if (category) where.push(eq(raceResults.category, category));
   return db
-    .select({
-      racerId: raceResults.racerId,
-      firstName: racers.firstName,
-      lastName: racers.lastName,
-      category: raceResults.category,
-      picture: racers.picture,
-      status: raceResults.status,
-      position: raceResults.position,
-      points: raceResults.points,
-      pickedBy: raceResults.pickedBy,
-    })
+    .select({ ...resultColumns, picture: racers.picture })
     .from(raceResults)
     .innerJoin(racers, eq(racers.id, raceResults.racerId))
     .where(and(...where))
-    .orderBy(
-      sql`array_position(array[${sql.join(
-        CATEGORIES.map((c) => sql`${c}`),
-        sql`, `,
-      )}]::text[], ${raceResults.category}::text)`,
-      sql`${raceResults.position} asc nulls last`,
-      asc(raceResults.status),
-      asc(racers.lastName),
-      asc(racers.firstName),
-      asc(raceResults.racerId),
-    );
+    .orderBy(...resultOrder);
 }
 
 export interface PartnerRow {

@@ -26,9 +26,18 @@ export const publicRacerColumns = {
 export type PublicRacer = Omit<ApiRacer, "previousPrice">;
 
 /**
- * The racers of one event, optionally of one category, in the spec's order: rank2024 ascending
- * with unranked racers (rank 0) last, then by name so the order is stable.
+ * The spec's order of racers: rank2024 ascending with unranked racers (rank 0) last, then by
+ * name, then id, so the order is stable.
  */
+export const racerListOrder = [
+  sql`(${racers.rank2024} = 0)`,
+  asc(racers.rank2024),
+  asc(racers.lastName),
+  asc(racers.firstName),
+  asc(racers.id),
+];
+
+/** The racers of one event, optionally of one category, in the spec's order (racerListOrder). */
 export function listRacers(
   db: DbOrTx,
   opts: { gameId: number; category?: Category },
@@ -39,11 +48,5 @@ export function listRacers(
     .select()
     .from(racers)
     .where(and(...where))
-    .orderBy(
-      sql`(${racers.rank2024} = 0)`,
-      asc(racers.rank2024),
-      asc(racers.lastName),
-      asc(racers.firstName),
-      asc(racers.id),
-    );
+    .orderBy(...racerListOrder);
 }

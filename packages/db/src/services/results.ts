@@ -1,4 +1,5 @@
 import {
+  CATEGORIES,
   type Category,
   checkResults,
   pointsForStoredResult,
@@ -147,25 +148,40 @@ export interface StoredResult {
   pickedBy: number;
 }
 
-/** An event's stored results, by category then place (non-finishers last). */
+/** A stored result's columns (the public API's answer adds the racer's picture). */
+export const resultColumns = {
+  racerId: raceResults.racerId,
+  firstName: racers.firstName,
+  lastName: racers.lastName,
+  category: raceResults.category,
+  status: raceResults.status,
+  position: raceResults.position,
+  points: raceResults.points,
+  pickedBy: raceResults.pickedBy,
+};
+
+/**
+ * Results in the game's order: by category as the game lists them, then place, non-finishers
+ * last, then by name and id so the order is stable.
+ */
+export const resultOrder = [
+  sql`array_position(array[${sql.join(
+    CATEGORIES.map((c) => sql`${c}`),
+    sql`, `,
+  )}]::text[], ${raceResults.category}::text)`,
+  sql`${raceResults.position} asc nulls last`,
+  asc(raceResults.status),
+  asc(racers.lastName),
+  asc(racers.firstName),
+  asc(raceResults.racerId),
+];
+
+/** An event's stored results, in the game's order (resultOrder). */
 export function listEventResults(db: DbOrTx, eventId: number): Promise<StoredResult[]> {
   return db
-    .select({
-      racerId: raceResults.racerId,
-      firstName: racers.firstName,
-      lastName: racers.lastName,
-      category: raceResults.category,
-      status: raceResults.status,
-      position: raceResults.position,
-      points: raceResults.points,
-      pickedBy: raceResults.pickedBy,
-    })
+    .select(resultColumns)
     .from(raceResults)
     .innerJoin(racers, eq(racers.id, raceResults.racerId))
     .where(eq(raceResults.eventId, eventId))
-    .orderBy(
-      sql`array_position(array['Pro Men', 'Pro Women', '17-18 Men', '17-18 Women'], ${raceResults.category}::text)`,
-      asc(raceResults.position),
-      asc(racers.lastName),
-    );
+    .orderBy(...resultOrder);
 }
