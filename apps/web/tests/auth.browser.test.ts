@@ -241,10 +241,11 @@ describe("keyboard and no-JavaScript use", () => {
       );
       expect(inside).toBe(true);
     }
-    // Nothing on the page opened it: closing gives focus to the page's content.
+    // Nothing on the page opened it: closing gives focus to the page's content. The dialog
+    // hides at once and its close event (which moves the focus) is queued after: wait for it.
     await page.keyboard.press("Escape");
     await dialog(page).waitFor({ state: "hidden" });
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("main");
     await page.close();
   });
 
