@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { LEAGUE_ACTION } from "~/features/leagues/forms";
 import { loadInvitationPage } from "~/features/leagues/invitation.server";
 import "~/features/leagues/leagues.css";
+import { MembersTable } from "~/features/leagues/members-table";
 
 export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
   loadInvitationPage(request, context, params.id);
@@ -74,26 +75,7 @@ export default function LeagueInvitation() {
         )}{" "}
         Members score from their own teams; the league's score is their average.
       </p>
-      <table className="lg-members">
-        <caption>Members</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Score</th>
-          </tr>
-        </thead>
-        <tbody>
-          {league.members.map((m) => (
-            <tr key={m.username}>
-              <th scope="row">
-                {m.username}
-                {m.isOwner && <span className="lg-tag">owner</span>}
-              </th>
-              <td>{m.score}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <MembersTable members={league.members} />
       <div className="lg-actions">
         <Form method="post" action={LEAGUE_ACTION} className="lg-inline">
           <input type="hidden" name="intent" value="accept" />

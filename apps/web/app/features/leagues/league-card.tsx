@@ -3,13 +3,12 @@ import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { LEAGUE_ACTION } from "./forms";
 import { ConfirmDialog, confirmDialogId, InviteDialog, inviteDialogId } from "./league-dialogs";
+import { MembersTable } from "./members-table";
 import { DialogButton, useHydrated } from "./modal";
 import { DIALOG_PARAM, LEAGUE_PARAM } from "./notices";
 import type { LeagueCardData } from "./types";
 
 const points = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
-
-const STATUS_LABEL = { accepted: "Accepted" } as const;
 
 const ROLE_LABEL = { owner: "Owner", member: "Member", invited: "Invitation" } as const;
 
@@ -147,29 +146,7 @@ export function LeagueCard({ league, dialogs }: { league: LeagueCardData; dialog
         </div>
       )}
 
-      <table className="lg-members">
-        <caption>Members</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Score</th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {league.members.map((m) => (
-            <tr key={m.userId} className={m.isYou ? "lg-members__you" : undefined}>
-              <th scope="row">
-                {m.username}
-                {m.isOwner && <span className="lg-tag">owner</span>}
-                {m.isYou && <span className="lg-tag">you</span>}
-              </th>
-              <td>{m.score}</td>
-              <td>{STATUS_LABEL[m.status]}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <MembersTable members={league.members} withStatus />
 
       {isMember && league.invited.length > 0 && (
         <section className="lg-invited" aria-labelledby={`league-${league.id}-invited`}>

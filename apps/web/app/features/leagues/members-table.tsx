@@ -1,0 +1,45 @@
+/** A league's members table, on the league card and on the invitation page. */
+export interface MembersTableRow {
+  username: string;
+  score: number;
+  isOwner: boolean;
+  /** The viewer's own row (the card marks it). */
+  isYou?: boolean;
+}
+
+const STATUS_LABEL = { accepted: "Accepted" } as const;
+
+/** `withStatus`: the card's Status column (members of a league the viewer belongs to). */
+export function MembersTable({
+  members,
+  withStatus = false,
+}: {
+  members: readonly (MembersTableRow & { status?: keyof typeof STATUS_LABEL })[];
+  withStatus?: boolean;
+}) {
+  return (
+    <table className="lg-members">
+      <caption>Members</caption>
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Score</th>
+          {withStatus && <th scope="col">Status</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {members.map((m) => (
+          <tr key={m.username} className={m.isYou ? "lg-members__you" : undefined}>
+            <th scope="row">
+              {m.username}
+              {m.isOwner && <span className="lg-tag">owner</span>}
+              {m.isYou && <span className="lg-tag">you</span>}
+            </th>
+            <td>{m.score}</td>
+            {withStatus && <td>{m.status ? STATUS_LABEL[m.status] : null}</td>}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
