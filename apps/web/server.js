@@ -222,6 +222,8 @@ const loadContextOf = (req, res) => ({
   ...context,
   clientIp: req.ip,
   cspNonce: res.locals.cspNonce,
+  // A page's loaders share one session lookup; an action's loaders look again (see the type).
+  ...(req.method === "GET" || req.method === "HEAD" ? { viewer: {} } : {}),
 });
 const remixHandler = createRemixHandler(build, env.production ? "production" : "development");
 app.use(labels.mark);

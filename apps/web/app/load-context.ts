@@ -1,4 +1,4 @@
-import type { Db, RankingVersions } from "@game/db";
+import type { Db, RankingVersions, UserRow } from "@game/db";
 
 /** What loaders and actions count and time for `/metrics` (docs/decisions/0136). */
 export interface AppMetrics {
@@ -49,6 +49,12 @@ declare module "@remix-run/node" {
     clientIp?: string;
     /** This request's Content-Security-Policy nonce, for the inline scripts Remix renders. */
     cspNonce?: string;
+    /**
+     * A page request's (GET/HEAD) session lookup, shared by its loaders (the root's and the
+     * page's run side by side): one query instead of one per loader. Absent for actions, whose
+     * loaders must see what the action did to the session, and in hand-built test contexts.
+     */
+    viewer?: { user?: Promise<UserRow | null> };
     /** The ranking versions (at most a second old): what ranking caches and ETags key on. */
     rankingVersions?: () => Promise<RankingVersions>;
     /** Names the running build, so an ETag never outlives a deploy. */

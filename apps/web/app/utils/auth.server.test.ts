@@ -50,6 +50,22 @@ describe("auth helpers", () => {
     expect(await getUser(request("/", { cookie }), ctx)).toBeNull();
   });
 
+  it("looks the session up once for a page's loaders, and again for each action's", async () => {
+    const user = await makeUser(h.db);
+    const plain = testContext(h.db);
+    const cookie = await cookieFor(plain, user);
+    // A page request: the root's and the page's loaders share one lookup.
+    const page = { ...plain, viewer: {} };
+    const first = getUser(request("/", { cookie }), page);
+    expect(getUser(request("/team-setup", { cookie }), page)).toBe(first);
+    expect((await first)?.id).toBe(user.id);
+    // Signed out meanwhile (blocked): the page's shared answer stands, a fresh lookup sees it.
+    await h.db.update(users).set({ accepted: false }).where(eq(users.id, user.id));
+    expect((await getUser(request("/", { cookie }), page))?.id).toBe(user.id);
+    expect(await getUser(request("/", { cookie }), plain)).toBeNull();
+    expect(await getUser(request("/", { cookie }), { ...plain, viewer: {} })).toBeNull();
+  });
+
   it("only redirects within the site", () => {
     expect(safeRedirect("/game/5")).toBe("/game/5");
     expect(safeRedirect("//evil.example")).toBe("/");

@@ -4,11 +4,15 @@ import { readSessionToken } from "./session.server";
 
 export type SessionUser = UserRow;
 
-/** The signed-in, accepted player, or null for a visitor. */
-export async function getUser(
-  request: Request,
-  context: AppLoadContext,
-): Promise<SessionUser | null> {
+/** The signed-in, accepted player, or null for a visitor (looked up once per page request). */
+export function getUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
+  const viewer = context.viewer;
+  if (!viewer) return lookUpUser(request, context);
+  viewer.user ??= lookUpUser(request, context);
+  return viewer.user;
+}
+
+async function lookUpUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
   const token = await readSessionToken(request, context);
   if (!token) return null;
   const found = await getSession(context.db, token, context.now());
