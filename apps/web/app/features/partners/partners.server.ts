@@ -296,6 +296,17 @@ export async function partnersPage(request: Request, context: AppLoadContext) {
   ]);
   const asked = Number(new URL(request.url).searchParams.get("partner"));
   const weekLoads = new Map(week.map((r) => [r.partnerId, r.totals.widgetLoads]));
+  const manageId = partners.some((p) => p.id === asked) ? asked : null;
+  const managedStats =
+    manageId === null
+      ? []
+      : ((
+          await getPartnerStats(context.db, {
+            partnerId: manageId,
+            days: PARTNER_PAGE_DAYS,
+            now: context.now(),
+          })
+        )[0]?.days ?? []);
   return {
     partners: partners.map((p) => ({
       ...p,
@@ -305,17 +316,9 @@ export async function partnersPage(request: Request, context: AppLoadContext) {
       weekLoads: weekLoads.get(p.id) ?? 0,
     })),
     /** The partner being managed (`?partner=ID`), when it exists. */
-    manageId: partners.some((p) => p.id === asked) ? asked : null,
+    manageId,
     /** The managed partner's counts per UTC day, oldest first (docs/decisions/0092). */
-    stats: partners.some((p) => p.id === asked)
-      ? ((
-          await getPartnerStats(context.db, {
-            partnerId: asked,
-            days: PARTNER_PAGE_DAYS,
-            now: context.now(),
-          })
-        )[0]?.days ?? [])
-      : [],
+    stats: managedStats,
     // For the embed code generator: the game's address and the events to pick from.
     gameUrl: context.env.publicUrl ?? new URL(request.url).origin,
     events: events.map((e) => ({ id: e.id, name: e.name, status: e.status })),
