@@ -1,12 +1,11 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiEventResults } from "~/features/api/public-api.server";
-import { apiAction, CACHE, eventListGet } from "~/utils/api.server";
+import { apiAction } from "~/utils/api.server";
 
 /**
  * `GET /api/v1/events/:id/results?category=pro-men`: an event's results, by category then place
  * (DNF, DNS, DSQ last), with the fantasy points each is worth. Empty until results are imported;
  * a corrected import replaces them, so they are cached like rankings.
  */
-export const loader = (args: LoaderFunctionArgs) => eventListGet(args, CACHE.live, apiEventResults);
+export const loader = apiEventResults;
 
 export const action = apiAction;

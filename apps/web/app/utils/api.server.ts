@@ -4,12 +4,10 @@
  * headers and ETag/304.
  */
 import { createHash } from "node:crypto";
-import type { Category, CategorySlug } from "@game/core";
-import { CATEGORY_SLUGS, categoryFromSlug } from "@game/core";
+import type { CategorySlug } from "@game/core";
+import { CATEGORY_SLUGS } from "@game/core";
 import {
-  type Db,
   getPartnerByKey,
-  getPublicEvent,
   hit,
   isPartnerOrigin,
   PUBLIC_MAX_PAGE,
@@ -342,33 +340,6 @@ export async function apiGet(
     logError(`API error ${request.method} ${new URL(request.url).pathname}`, error);
     return errorResponse(new ApiError(500, "internal", "Something went wrong on our side."), cors);
   }
-}
-
-const eventListParams = z.object({ id: idParam("event id"), category: categoryParam.optional() });
-
-/**
- * `GET /api/v1/events/:id/<list>?category=<slug>`: one list of an event (its racers, its
- * results), all categories or one; 404 for an unknown event. Read from the replica.
- */
-export function eventListGet<T>(
-  args: LoaderFunctionArgs,
-  policy: CachePolicy,
-  list: (db: Db, eventId: number, category: Category | undefined) => Promise<T[]>,
-): Promise<Response> {
-  return apiGet(args, policy, async (url) => {
-    const { id, category } = parseParams(eventListParams, {
-      id: args.params.id,
-      ...queryOf(url, ["category"]),
-    });
-    const event = await getPublicEvent(args.context.readDb, id);
-    if (!event) throw notFound("event_not_found", `There is no event ${id}.`);
-    const data = await list(
-      args.context.readDb,
-      id,
-      category ? categoryFromSlug(category) : undefined,
-    );
-    return { data, eventId: id, category: category ?? null };
-  });
 }
 
 /** A CORS preflight: the methods and headers the API takes, for partner origins only. */

@@ -3,15 +3,16 @@
  * response; the routes wire them to `apiGet` (caching, errors, partner counting) in
  * `~/utils/api.server`.
  */
-import type {
-  ApiEventsResponse,
-  ApiLeagueRankingsResponse,
-  ApiPlayerRankingsResponse,
-  ApiRacerRoundsResponse,
-  ApiRacersResponse,
-  ApiResultsResponse,
-  ApiTeamResponse,
-  Category,
+import {
+  type ApiEventsResponse,
+  type ApiLeagueRankingsResponse,
+  type ApiPlayerRankingsResponse,
+  type ApiRacerRoundsResponse,
+  type ApiRacersResponse,
+  type ApiResultsResponse,
+  type ApiTeamResponse,
+  type Category,
+  categoryFromSlug,
 } from "@game/core";
 import {
   type Db,
@@ -29,6 +30,10 @@ import { z } from "zod";
 import {
   ApiError,
   absoluteUrl,
+  apiGet,
+  CACHE,
+  type CachePolicy,
+  categoryParam,
   idParam,
   notFound,
   pageParam,
@@ -53,19 +58,40 @@ export async function apiEvents(args: LoaderFunctionArgs): Promise<ApiEventsResp
   };
 }
 
-/** `GET /api/v1/events/:id/racers`: an event's racers, best ranked first. */
-export const apiEventRacers = (
-  db: Db,
-  id: number,
-  category: Category | undefined,
-): Promise<ApiRacersResponse["data"]> => listPublicRacers(db, id, category);
+const eventListParams = z.object({ id: idParam("event id"), category: categoryParam.optional() });
 
-/** `GET /api/v1/events/:id/results`: an event's results, by category then place. */
-export const apiEventResults = (
-  db: Db,
-  id: number,
-  category: Category | undefined,
-): Promise<ApiResultsResponse["data"]> => listPublicResults(db, id, category);
+/**
+ * `GET /api/v1/events/:id/<list>?category=<slug>`: one list of an event, all categories or one;
+ * 404 for an unknown event. Read from the replica.
+ */
+function eventListGet<R extends ApiRacersResponse | ApiResultsResponse>(
+  args: LoaderFunctionArgs,
+  policy: CachePolicy,
+  list: (db: Db, eventId: number, category: Category | undefined) => Promise<R["data"]>,
+): Promise<Response> {
+  return apiGet(args, policy, async (url) => {
+    const { id, category } = parseParams(eventListParams, {
+      id: args.params.id,
+      ...queryOf(url, ["category"]),
+    });
+    const event = await getPublicEvent(args.context.readDb, id);
+    if (!event) throw notFound("event_not_found", `There is no event ${id}.`);
+    const data = await list(
+      args.context.readDb,
+      id,
+      category ? categoryFromSlug(category) : undefined,
+    );
+    return { data, eventId: id, category: category ?? null };
+  });
+}
+
+/** `GET /api/v1/events/:id/racers?category=pro-women`: an event's racers, best ranked first. */
+export const apiEventRacers = (args: LoaderFunctionArgs) =>
+  eventListGet<ApiRacersResponse>(args, CACHE.catalogue, listPublicRacers);
+
+/** `GET /api/v1/events/:id/results?category=pro-women`: its results, by category then place. */
+export const apiEventResults = (args: LoaderFunctionArgs) =>
+  eventListGet<ApiResultsResponse>(args, CACHE.live, listPublicResults);
 
 const racerParams = z.object({ id: idParam("racer id") });
 
