@@ -14,5 +14,8 @@ export default defineConfig({
     exclude: ["**/node_modules/**", "**/*.browser.test.ts"],
     setupFiles: ["test/setup.ts"],
     restoreMocks: true,
+    // Bounded by run counts, not by a clock: a busy 2-core machine is slow, never wrong.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 });

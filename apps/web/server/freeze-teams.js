@@ -23,8 +23,12 @@ export function startFreezing(
         time("freeze", () => freezeDueEvents(db, at)),
       );
       if ("error" in outcome) throw outcome.error;
+      // A round frozen with no team in it (every past round of a fresh start) is not news.
       for (const f of outcome.ran ? outcome.result : []) {
-        log.log(`Froze the teams of event ${f.eventId} (${f.teams} teams).`);
+        if (f.teams === 0) continue;
+        log.log(
+          `Froze the teams of event ${f.eventId} (${f.teams} ${f.teams === 1 ? "team" : "teams"}).`,
+        );
       }
     } catch (error) {
       log.error(`Freezing teams failed: ${error.message}`);

@@ -20,8 +20,12 @@ it("freezes an event's teams once its lock moment has passed, and stops when tol
   const log = { log: vi.fn(), error: vi.fn() };
   const stop = startFreezing(h.db, { everyMs: 20, now: () => afterLock, log });
   await vi.waitFor(() =>
-    expect(log.log).toHaveBeenCalledWith(expect.stringContaining("event 5 (1 teams)")),
+    expect(log.log).toHaveBeenCalledWith(expect.stringContaining("event 5 (1 team)")),
   );
+  // The past rounds froze too, with no team in them: nothing a person must act on, no line.
+  expect(log.log.mock.calls.map(([line]) => line)).toEqual([
+    "Froze the teams of event 5 (1 team).",
+  ]);
   stop();
   const [frozen] = await h.db.select().from(events).where(eq(events.id, 5));
   expect(frozen.frozenAt).toEqual(afterLock);
