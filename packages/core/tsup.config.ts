@@ -2,7 +2,8 @@ import { defineConfig } from "tsup";
 
 export default defineConfig({
   // `testing`: test support for the other packages' tests, kept out of the main entry.
-  entry: ["src/index.ts", "src/testing.ts"],
+  // `dates`: the date formatter alone, for the widgets (which must not bundle zod).
+  entry: ["src/index.ts", "src/testing.ts", "src/dates.ts"],
   format: ["esm", "cjs"],
   dts: true,
   clean: true,
