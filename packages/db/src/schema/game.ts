@@ -266,3 +266,25 @@ export const leagueInvitations = pgTable(
     index("league_invitations_email_idx").on(t.email),
   ],
 );
+
+/**
+ * Players the owner removed from a league. The join link refuses them until they are invited
+ * again by the owner (docs/decisions/0142-removing-league-members.md); rejoining clears the row.
+ */
+export const leagueRemovals = pgTable(
+  "league_removals",
+  {
+    leagueId: integer("league_id")
+      .notNull()
+      .references(() => leagues.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    removedBy: integer("removed_by").references(() => users.id, { onDelete: "set null" }),
+    removedAt: timestamp("removed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.leagueId, t.userId] }),
+    index("league_removals_user_idx").on(t.userId),
+  ],
+);

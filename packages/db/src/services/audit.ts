@@ -1,6 +1,7 @@
 /**
- * The audit log: every admin write records who did it, what, and when. Writes call `recordAudit`
- * inside their own transaction, so a change and its record commit (or fail) together.
+ * The audit log: every admin write, and a player's action on another player (a league owner
+ * removing a member), records who did it, what, and when. Writes call `recordAudit` inside their
+ * own transaction, so a change and its record commit (or fail) together.
  */
 import { count, desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../client.js";
@@ -31,14 +32,15 @@ export const AUDIT_ACTIONS = [
   "partner.disable",
   "partner.enable",
   "partner.delete",
+  "league.remove-member",
   "db.seed",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /**
- * Who is acting: the signed-in admin on the web, or the command line. Same shape as the actor the
- * scoring services take, so one value serves every admin write.
+ * Who is acting: the signed-in admin (or player) on the web, or the command line. Same shape as
+ * the actor the scoring services take, so one value serves every admin write.
  */
 export interface AdminActor {
   /** "web:alice@example.com", "cli:alice" (the OS user who ran the CLI) or "cli". */

@@ -1,14 +1,21 @@
 /**
  * Mini leagues. Every function takes the acting player (null for a visitor), checks permission
  * itself and returns a typed result: expected refusals are values, never thrown errors. Writes run
- * in one transaction that first locks the league row, so accept, join, leave and delete of the same
- * league are serialised (no membership can be added to a league being deleted).
+ * in one transaction that first locks the league row, so accept, join, leave, remove and delete of
+ * the same league are serialised (no membership can be added to a league being deleted).
  */
 import { randomBytes } from "node:crypto";
 import { inviteEmailSchema, leagueNameSchema, leagueScore, normalizeEmail } from "@game/core";
 import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../client.js";
-import { leagueInvitations, leagueMembers, leagues, users } from "../schema/index.js";
+import {
+  leagueInvitations,
+  leagueMembers,
+  leagueRemovals,
+  leagues,
+  users,
+} from "../schema/index.js";
+import { recordAudit, webActor } from "./audit.js";
 
 /** Who acts: the signed-in player's id and e-mail (invitations are matched by e-mail). */
 export interface LeagueActor {
@@ -28,7 +35,9 @@ export type LeagueRefusal =
   | { ok: false; reason: "invalid"; message: string }
   | { ok: false; reason: "not-found" }
   | { ok: false; reason: "forbidden" }
-  | { ok: false; reason: "limit" };
+  | { ok: false; reason: "limit" }
+  /** The owner removed this player: only the owner's invitation lets them back in. */
+  | { ok: false; reason: "removed" };
 
 export type LeagueResult<T extends object = object> = ({ ok: true } & T) | LeagueRefusal;
 
@@ -83,6 +92,7 @@ function invalid(error: { issues: readonly { message: string }[] }): LeagueRefus
 const SIGNED_OUT = { ok: false, reason: "signed-out" } as const;
 const NOT_FOUND = { ok: false, reason: "not-found" } as const;
 const FORBIDDEN = { ok: false, reason: "forbidden" } as const;
+const REMOVED = { ok: false, reason: "removed" } as const;
 
 /** The league row, locked until the transaction ends; undefined when it does not exist. */
 async function lockLeague(tx: Tx, leagueId: number) {
@@ -142,6 +152,15 @@ function ownInvitation(tx: DbOrTx, leagueId: number, actor: LeagueActor) {
 async function canSee(tx: DbOrTx, leagueId: number, actor: LeagueActor): Promise<boolean> {
   if (await isMember(tx, leagueId, actor.id)) return true;
   return (await ownInvitation(tx, leagueId, actor)) !== undefined;
+}
+
+/** Whether the league's owner removed this player (and they have not rejoined since). */
+async function wasRemoved(tx: DbOrTx, leagueId: number, userId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ userId: leagueRemovals.userId })
+    .from(leagueRemovals)
+    .where(and(eq(leagueRemovals.leagueId, leagueId), eq(leagueRemovals.userId, userId)));
+  return row !== undefined;
 }
 
 /** Recomputes the league's totalPoints from its accepted members (spec: their average). */
@@ -347,6 +366,15 @@ export async function inviteToLeague(
       .innerJoin(users, eq(users.id, leagueMembers.userId))
       .where(and(eq(leagueMembers.leagueId, leagueId), eq(users.email, guest)));
     if (already) return { ...base, outcome: "already-member" as const };
+    // Whom the owner removed, only the owner may invite back (decision 0142).
+    if (league.ownerId !== actor.id) {
+      const [removed] = await tx
+        .select({ userId: leagueRemovals.userId })
+        .from(leagueRemovals)
+        .innerJoin(users, eq(users.id, leagueRemovals.userId))
+        .where(and(eq(leagueRemovals.leagueId, leagueId), eq(users.email, guest)));
+      if (removed) return REMOVED;
+    }
     if (await invitationOf(tx, leagueId, guest))
       return { ...base, outcome: "already-invited" as const };
     const [{ pending } = { pending: 0 }] = await tx
@@ -361,13 +389,19 @@ export async function inviteToLeague(
   });
 }
 
-/** Adds an accepted member with score 0 (no-op when already in) and recomputes the average. */
+/**
+ * Adds an accepted member with score 0 (no-op when already in) and recomputes the average. A
+ * removed player let back in (by an invitation) is no longer marked as removed.
+ */
 async function addMember(tx: Tx, leagueId: number, userId: number): Promise<boolean> {
   const added = await tx
     .insert(leagueMembers)
     .values({ leagueId, userId, status: "accepted", score: 0 })
     .onConflictDoNothing()
     .returning({ userId: leagueMembers.userId });
+  await tx
+    .delete(leagueRemovals)
+    .where(and(eq(leagueRemovals.leagueId, leagueId), eq(leagueRemovals.userId, userId)));
   await recomputeLeagueTotal(tx, leagueId);
   return added.length > 0;
 }
@@ -474,7 +508,8 @@ export async function getLeagueByJoinCode(
 
 /**
  * Joins through a shareable link: the player becomes an accepted member with score 0. An open
- * invitation for their e-mail is settled at the same time.
+ * invitation for their e-mail is settled at the same time. A player the owner removed is refused
+ * (`removed`) unless they hold such an invitation.
  */
 export async function joinByCode(
   db: DbOrTx,
@@ -495,12 +530,108 @@ export async function joinByCode(
     const invitation = await ownInvitation(tx, league.id, actor);
     if (invitation) {
       await tx.delete(leagueInvitations).where(eq(leagueInvitations.id, invitation.id));
+    } else if (await wasRemoved(tx, league.id, actor.id)) {
+      return REMOVED;
     }
     const added = await addMember(tx, league.id, actor.id);
     return {
       ok: true,
       outcome: added ? ("joined" as const) : ("already-member" as const),
       league: { id: league.id, name: league.name },
+    };
+  });
+}
+
+/**
+ * Whether the join link would refuse the actor because the owner removed them (and no invitation
+ * lets them back in): the join page says so instead of offering a button that cannot work.
+ */
+export async function isRemovedFromLeague(
+  db: DbOrTx,
+  actor: LeagueActor | null,
+  leagueId: number,
+): Promise<boolean> {
+  if (!actor || !validId(leagueId)) return false;
+  if (!(await wasRemoved(db, leagueId, actor.id))) return false;
+  return (await ownInvitation(db, leagueId, actor)) === undefined;
+}
+
+export interface RemoveMemberInput {
+  leagueId: number;
+  /** The acting player; only the league's owner may remove, and never themselves. */
+  owner: LeagueActor | null;
+  /** The user id of the member to remove. */
+  memberId: number;
+}
+
+/**
+ * The owner removes another member: the membership goes, with any open invitation of theirs to
+ * this league, the league's average is recomputed (which moves the leagues' ranking version), the
+ * player is marked as removed so the join link no longer lets them in (decision 0142), and the
+ * audit log records it, all in one transaction. A non-owner is refused like on delete; removing
+ * oneself is `invalid` (the owner leaves instead); a player not in the league is not found. The
+ * caller e-mails the removed player after this commits.
+ */
+export async function removeLeagueMember(
+  db: DbOrTx,
+  { leagueId, owner, memberId }: RemoveMemberInput,
+): Promise<
+  LeagueResult<{
+    league: { id: number; name: string };
+    member: { id: number; username: string; email: string };
+    owner: { username: string };
+  }>
+> {
+  return withLockedLeague(db, owner, leagueId, async (tx, league, actor) => {
+    if (league.ownerId !== actor.id) return refuseNonOwner(tx, leagueId, actor);
+    if (memberId === actor.id) {
+      return {
+        ok: false as const,
+        reason: "invalid" as const,
+        message: "You own this league: leave it instead of removing yourself.",
+      };
+    }
+    if (!validId(memberId)) return NOT_FOUND;
+    const removed = await tx
+      .delete(leagueMembers)
+      .where(and(eq(leagueMembers.leagueId, leagueId), eq(leagueMembers.userId, memberId)))
+      .returning({ score: leagueMembers.score });
+    if (removed.length === 0) return NOT_FOUND;
+    const people = await tx
+      .select({ id: users.id, username: users.username, email: users.email })
+      .from(users)
+      .where(inArray(users.id, [memberId, actor.id]));
+    const member = people.find((p) => p.id === memberId)!;
+    const ownerName = people.find((p) => p.id === actor.id)?.username ?? "";
+    await tx
+      .delete(leagueInvitations)
+      .where(
+        and(
+          eq(leagueInvitations.leagueId, leagueId),
+          eq(leagueInvitations.email, normalizeEmail(member.email)),
+        ),
+      );
+    await tx
+      .insert(leagueRemovals)
+      .values({ leagueId, userId: memberId, removedBy: actor.id })
+      .onConflictDoUpdate({
+        target: [leagueRemovals.leagueId, leagueRemovals.userId],
+        set: { removedBy: actor.id, removedAt: sql`now()` },
+      });
+    const totalPoints = await recomputeLeagueTotal(tx, leagueId);
+    await recordAudit(tx, webActor(actor), "league.remove-member", `league:${leagueId}`, {
+      league: league.name,
+      memberId,
+      member: member.username,
+      score: removed[0]!.score,
+      totalPointsBefore: league.totalPoints,
+      totalPointsAfter: totalPoints,
+    });
+    return {
+      ok: true as const,
+      league: { id: league.id, name: league.name },
+      member,
+      owner: { username: ownerName },
     };
   });
 }
