@@ -12,14 +12,27 @@ const [open, closed, archived] = events as [
 describe("EventCard", () => {
   it("shows an open event with name, date, status and an Enter Event action", () => {
     const onEnter = vi.fn();
-    render(<EventCard event={open} onEnter={onEnter} />);
+    render(<EventCard event={open} onEnter={onEnter} timeZone="Europe/Paris" />);
     const card = screen.getByRole("article", { name: open.name });
     expect(within(card).getByRole("heading", { level: 3 }).textContent).toBe(open.name);
     expect(card.querySelector("time")!.getAttribute("dateTime")).toBe("2025-05-04T09:00:00Z");
-    expect(card.querySelector("time")!.textContent).toBe("May 4, 2025");
+    expect(card.querySelector("time")!.textContent).toBe("Sunday 4 May 2025, 11:00 CEST");
     expect(card.textContent).toContain("Open");
     fireEvent.click(within(card).getByRole("button", { name: `Enter Event: ${open.name}` }));
     expect(onEnter.mock.calls[0]![0]).toBe(open);
+  });
+
+  it("writes the start in the browser's time zone, in English, when given no zone", () => {
+    const real = Intl.DateTimeFormat.prototype.resolvedOptions;
+    vi.spyOn(Intl.DateTimeFormat.prototype, "resolvedOptions").mockImplementation(function (
+      this: Intl.DateTimeFormat,
+    ) {
+      return { ...real.call(this), locale: "fr-FR", timeZone: "America/Los_Angeles" };
+    });
+    render(<EventCard event={open} />);
+    expect(screen.getByRole("article").querySelector("time")!.textContent).toBe(
+      "Sunday 4 May 2025, 02:00 PDT",
+    );
   });
 
   it("renders Enter Event as a link when given eventHref", () => {

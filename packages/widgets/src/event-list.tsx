@@ -37,7 +37,12 @@ export interface EventCardOptions {
   renderLink?: RenderLink;
   /** Prefix for root-relative cover and logo URLs. */
   imageBase?: string;
-  /** Formats `startsAt`; defaults to "May 4, 2025" (UTC, so server and browser agree). */
+  /**
+   * The reader's IANA time zone ("Europe/Paris") for the start date; defaults to the browser's.
+   * Pass it when rendering on a server, so the server's text is the browser's.
+   */
+  timeZone?: string;
+  /** Formats `startsAt`; defaults to "Sunday 4 May 2025, 11:00 CEST" (see `timeZone`). */
   formatDate?: (iso: string) => string;
   /** Heading level of the event name; defaults to 3. */
   headingLevel?: 2 | 3 | 4 | 5 | 6;
@@ -133,7 +138,9 @@ export function EventCard(props: EventCardProps): ReactElement {
         {event.startsAt ? (
           <p className="gf-event-date">
             <time dateTime={event.startsAt}>
-              {(props.formatDate ?? formatEventDate)(event.startsAt)}
+              {props.formatDate
+                ? props.formatDate(event.startsAt)
+                : formatEventDate(event.startsAt, props.timeZone)}
             </time>
           </p>
         ) : null}

@@ -1,3 +1,5 @@
+// Bundled into the widgets' own files (the published package does not depend on @game/core).
+import { formatDateTime, localTimeZone } from "@game/core/dates";
 import type { Racer } from "./types.js";
 
 let money: Intl.NumberFormat | undefined;
@@ -42,15 +44,12 @@ export function assetUrl(url: string | null | undefined, imageBase?: string | nu
   return url;
 }
 
-let dateFormat: Intl.DateTimeFormat | undefined;
-
 /**
- * `2025-05-04T09:00:00Z` -> `May 4, 2025`. Formatted in UTC so the server and the browser
- * print the same text (no hydration mismatch); pass your own `formatDate` to change it.
+ * `2025-05-04T09:00:00Z` -> `Sunday 4 May 2025, 11:00 CEST`: in English, on the clocks of
+ * `timeZone` (an IANA zone such as "Europe/Paris"), naming the zone, as the game writes every
+ * date. Without a zone, the device's own: a host that renders on its server passes the reader's
+ * zone, or the server's text (its own zone) would not match the browser's at hydration.
  */
-export function formatEventDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  dateFormat ??= new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-  return dateFormat.format(date);
+export function formatEventDate(iso: string, timeZone?: string): string {
+  return formatDateTime(iso, timeZone ?? localTimeZone());
 }
