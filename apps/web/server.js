@@ -287,6 +287,8 @@ const server = app.listen(env.port, env.host, () => {
   const port = typeof address === "object" && address ? address.port : env.port;
   // With PORT=0 the system picked the port: links fall back to it (see below).
   env.port = port;
+  // The admin CLI's reminders link here too (docs/decisions/0143-reminder-links.md).
+  dbSocket.publish({ publicUrl: env.publicUrl || `http://localhost:${port}` });
   // A worker is quiet: it tells its primary, which says once that all of them serve.
   if (role === "worker") {
     process.send?.({ gravity: "listening", port });

@@ -1,23 +1,34 @@
 // Serves the embedded database to the admin CLI while the app runs (docs/decisions/0040-cli-and-running-app.md).
 // PGlite allows one process per data folder; `game-admin` finds `<DATA_DIR>/db-socket.json` and
-// connects here instead of opening the folder.
+// connects here instead of opening the folder. Once listening, the app adds its public address to
+// that file: the CLI's reminders link to it (docs/decisions/0143-reminder-links.md).
 
 import { serveDbSocket as serve } from "@game/db";
 
 /**
  * @param {import("@game/db").DbHandle} handle the app's open database
  * @param {{ dataDir: string }} env
- * @returns {Promise<{ close(): Promise<void> }>}
+ * @returns {Promise<{ publish(details: { publicUrl: string }): void, close(): Promise<void> }>}
  */
 export async function serveDbSocket(handle, env) {
-  if (handle.kind !== "pglite" || !handle.pglite || handle.location === "memory") {
-    return { close: async () => {} };
-  }
+  const none = { publish: () => {}, close: async () => {} };
+  if (handle.kind !== "pglite" || !handle.pglite || handle.location === "memory") return none;
   try {
-    return await serve(handle.pglite, env.dataDir);
+    const served = await serve(handle.pglite, env.dataDir);
+    return {
+      publish(details) {
+        try {
+          served.publish(details);
+        } catch (error) {
+          // Players are unaffected; the CLI asks for PUBLIC_URL before it mails links.
+          console.error(`Public address not published for the admin CLI: ${error.message}`);
+        }
+      },
+      close: () => served.close(),
+    };
   } catch (error) {
     // Players are unaffected; only the CLI cannot reach the database until a restart.
     console.error(`Admin CLI socket not started: ${error.message}`);
-    return { close: async () => {} };
+    return none;
   }
 }

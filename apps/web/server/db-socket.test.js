@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { connectionForDataDir, createDb, dbSocketFile } from "@game/db";
+import { connectionForDataDir, createDb, dbSocketFile, publicUrlForDataDir } from "@game/db";
 import { afterAll, describe, expect, it } from "vitest";
 import { serveDbSocket } from "./db-socket.js";
 
@@ -19,6 +19,8 @@ describe("serveDbSocket (server)", () => {
     expect(connectionForDataDir(dataDir)).toMatch(
       /^postgres:\/\/postgres:[^@]+@127\.0\.0\.1:\d+\//,
     );
+    served.publish({ publicUrl: "http://localhost:4101" });
+    expect(publicUrlForDataDir(dataDir)).toBe("http://localhost:4101");
     await served.close();
     expect(existsSync(dbSocketFile(dataDir))).toBe(false);
     await handle.close();
@@ -28,7 +30,9 @@ describe("serveDbSocket (server)", () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "gf-web-socket-"));
     dirs.push(dataDir);
     const pg = { kind: "postgres", location: "postgres://x", close: async () => {} };
-    await (await serveDbSocket(pg, { dataDir })).close();
+    const onPg = await serveDbSocket(pg, { dataDir });
+    onPg.publish({ publicUrl: "http://localhost:4101" });
+    await onPg.close();
     const memory = { kind: "pglite", pglite: {}, location: "memory", close: async () => {} };
     await (await serveDbSocket(memory, { dataDir })).close();
     expect(existsSync(dbSocketFile(dataDir))).toBe(false);

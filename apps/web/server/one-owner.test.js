@@ -34,7 +34,10 @@ function appEnv() {
 
 /** Spawns `node server.js`; `ready` resolves with its URL, `exited` with its exit code. */
 function spawnApp() {
-  const app = spawnLive({ DATABASE_URL: undefined, DATA_DIR: dataDir }, running);
+  const app = spawnLive(
+    { DATABASE_URL: undefined, DATA_DIR: dataDir, PUBLIC_URL: undefined },
+    running,
+  );
   const ready = app.port.then((port) => `http://127.0.0.1:${port}`);
   ready.catch(() => {});
   return { ...app, ready };
@@ -68,6 +71,10 @@ describe("one app per data folder", () => {
     expect(statSync(dataDir).mode & 0o777).toBe(0o700);
     expect(statSync(path.join(dataDir, "session-secret")).mode & 0o777).toBe(0o600);
     expect(statSync(path.join(dataDir, "db-socket.json")).mode & 0o777).toBe(0o600);
+    // The address the CLI's reminders link to: the port the app listens on, not 3000.
+    expect(JSON.parse(read("db-socket.json")).publicUrl).toBe(
+      `http://localhost:${new URL(url).port}`,
+    );
     expect(statSync(path.join(dataDir, "pgdata", "PG_VERSION")).mode & 0o777).toBe(0o600);
     const socketBefore = read("db-socket.json");
     const socketMtime = statSync(path.join(dataDir, "db-socket.json")).mtimeMs;

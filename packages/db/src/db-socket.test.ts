@@ -10,6 +10,7 @@ import {
   type DbSocketServer,
   dbSocketFile,
   isProcessAlive,
+  publicUrlForDataDir,
   readDbSocketInfo,
   serveDbSocket,
 } from "./db-socket.js";
@@ -89,6 +90,17 @@ describe("socket file", () => {
     }
     // The live app's own socket still counts: it holds the lock.
     expect(connectionForDataDir(dataDir)).toBe(served.url);
+  });
+
+  it("carries the public address the app publishes once it listens, private as before", () => {
+    expect(publicUrlForDataDir(dataDir)).toBeNull(); // still starting: not known yet
+    served.publish({ publicUrl: "http://localhost:4101" });
+    expect(publicUrlForDataDir(dataDir)).toBe("http://localhost:4101");
+    expect(connectionForDataDir(dataDir)).toBe(served.url);
+    expect(statSync(dbSocketFile(dataDir)).mode & 0o077).toBe(0);
+    expect(publicUrlForDataDir(dataDir, () => false)).toBeNull(); // a crashed app's file
+    expect(() => served.publish({ publicUrl: "javascript:alert(1)" })).toThrow();
+    expect(publicUrlForDataDir(dataDir)).toBe("http://localhost:4101");
   });
 
   it("tells live processes from dead ones", () => {

@@ -4,7 +4,8 @@
  * PGlite is one process and one session per data folder, and nothing stops a second process from
  * opening the same folder (which would corrupt it). So the app serves its PGlite on a loopback
  * port and writes `<dataDir>/db-socket.json` (port, pid, password; mode 0600); the CLI finds that
- * file and connects with the postgres driver instead of opening the folder.
+ * file and connects with the postgres driver instead of opening the folder. Once the app listens it
+ * adds its public address (`publicUrl`), which the CLI needs for the links it mails.
  *
  * The socket clients and the app share PGlite's single session, so a client's transaction must
  * never interleave with the app's queries (the app would run inside the client's transaction, or
@@ -29,6 +30,8 @@ export interface DbSocketInfo {
   host: string;
   port: number;
   password: string;
+  /** The address players use (PUBLIC_URL, or http://localhost:PORT); set once the app listens. */
+  publicUrl?: string;
 }
 
 export function dbSocketFile(dataDir: string): string {
@@ -45,11 +48,23 @@ export function readDbSocketInfo(dataDir: string): DbSocketInfo | null {
       typeof raw.host === "string" &&
       typeof raw.password === "string"
     ) {
-      return raw as DbSocketInfo;
+      const info = raw as DbSocketInfo;
+      if (info.publicUrl !== undefined && !isHttpUrl(info.publicUrl)) delete info.publicUrl;
+      return info;
     }
     return null;
   } catch {
     return null;
+  }
+}
+
+function isHttpUrl(value: unknown): value is string {
+  if (typeof value !== "string") return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
   }
 }
 
@@ -64,14 +79,13 @@ export function isProcessAlive(pid: number): boolean {
 }
 
 /**
- * The PostgreSQL URL under which a running app serves the embedded database of `dataDir`, or null
- * when no live app holds it (no socket file, an unreadable one, or a stale one whose process is
- * gone): then the folder can be opened directly.
+ * The socket file of the live app holding `dataDir`, or null when no live app holds it (no socket
+ * file, an unreadable one, or a stale one whose process is gone).
  */
-export function connectionForDataDir(
+export function runningAppInfo(
   dataDir: string,
   alive: (pid: number) => boolean = isProcessAlive,
-): string | null {
+): DbSocketInfo | null {
   if (dataDir === "memory") return null;
   const info = readDbSocketInfo(dataDir);
   if (!info || !alive(info.pid)) return null;
@@ -79,9 +93,33 @@ export function connectionForDataDir(
   // another process, or a dead one, means the file was left by a crash and its PID since reused.
   const holder = readDataLock(dataDir);
   if (holder && (holder.pid !== info.pid || !isHolderAlive(holder))) return null;
+  return info;
+}
+
+/**
+ * The PostgreSQL URL under which a running app serves the embedded database of `dataDir`, or null
+ * when no live app holds it: then the folder can be opened directly.
+ */
+export function connectionForDataDir(
+  dataDir: string,
+  alive: (pid: number) => boolean = isProcessAlive,
+): string | null {
+  const info = runningAppInfo(dataDir, alive);
+  if (!info) return null;
   const password = encodeURIComponent(info.password);
   // prepare=false: named statements would pile up in the session the app shares.
   return `postgres://postgres:${password}@${info.host}:${info.port}/postgres?prepare=false`;
+}
+
+/**
+ * The public address the live app holding `dataDir` published, or null (no app, or one that is
+ * still starting).
+ */
+export function publicUrlForDataDir(
+  dataDir: string,
+  alive: (pid: number) => boolean = isProcessAlive,
+): string | null {
+  return runningAppInfo(dataDir, alive)?.publicUrl ?? null;
 }
 
 // --- serving ------------------------------------------------------------------------------------
@@ -359,6 +397,8 @@ export interface DbSocketServer {
   port: number;
   /** The URL clients use (contains the password). */
   url: string;
+  /** Adds the app's public address to the socket file (once the app knows its port). */
+  publish(details: { publicUrl: string }): void;
   close(): Promise<void>;
 }
 
@@ -407,15 +447,25 @@ export async function serveDbSocket(
 
   const file = dbSocketFile(dataDir);
   const info: DbSocketInfo = { pid: process.pid, host, port, password };
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(info)}\n`, { mode: 0o600 });
-  renameSync(tmp, file);
+  // Atomic: a reader never sees half a file.
+  const write = () => {
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, `${JSON.stringify(info)}\n`, { mode: 0o600 });
+    renameSync(tmp, file);
+  };
+  write();
 
   let closed = false;
   return {
     host,
     port,
     url: `postgres://postgres:${password}@${host}:${port}/postgres?prepare=false`,
+    publish({ publicUrl }) {
+      if (!isHttpUrl(publicUrl)) throw new Error(`not an http(s) address: ${publicUrl}`);
+      if (closed) return;
+      info.publicUrl = publicUrl;
+      write();
+    },
     async close() {
       if (closed) return;
       closed = true;
