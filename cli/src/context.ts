@@ -10,6 +10,7 @@ import {
   DB_SOCKET_FILE,
   type DbHandle,
   dataDirHolder,
+  publicUrlForDataDir,
   resolveDataDir,
 } from "@game/db";
 import type { Command } from "commander";
@@ -88,7 +89,7 @@ export async function openDb(cmd: Command, opts: { migrate?: boolean } = {}): Pr
     const h = await createDb({ url, migrate });
     return { ...h, label: `postgres: ${h.location}` };
   }
-  const dataDir = g.dataDir ? inputPath(g.dataDir) : resolveDataDir();
+  const dataDir = dataDirOf(g);
   const shared = connectionForDataDir(dataDir);
   if (shared) return throughApp(dataDir, shared, migrate);
   // No app runs there: the CLI opens the folder itself, holding its lock (docs/decisions/0070)
@@ -105,6 +106,47 @@ export async function openDb(cmd: Command, opts: { migrate?: boolean } = {}): Pr
       if (later) return throughApp(dataDir, later, migrate);
     }
     throw new CliError(`${error.message} If it is the app starting, try again in a few seconds.`);
+  }
+}
+
+/** The embedded database's folder: --data-dir, else DATA_DIR, else <repo>/data. */
+function dataDirOf(g: GlobalOptions): string {
+  return g.dataDir ? inputPath(g.dataDir) : resolveDataDir();
+}
+
+/**
+ * Where the links of mails sent by the CLI point: PUBLIC_URL when set, else the address the app
+ * running on the embedded database published in its socket file (docs/decisions/0143). On
+ * PostgreSQL there is no such file to trust (several apps, maybe on other machines), so only
+ * PUBLIC_URL will do. Refuses rather than guess: a wrong link in a mail is never corrected.
+ */
+export function publicUrl(cmd: Command): string {
+  const own = process.env.PUBLIC_URL;
+  if (own) {
+    if (!isHttpUrl(own)) {
+      throw new CliError(`PUBLIC_URL must be an http:// or https:// address, got "${own}"`);
+    }
+    return own;
+  }
+  const g = globalOptions(cmd);
+  if (g.databaseUrl ?? process.env.DATABASE_URL) {
+    throw new CliError(
+      "Cannot tell the site's address for the links: set PUBLIC_URL to the address players use (with DATABASE_URL the CLI cannot ask a running app).",
+    );
+  }
+  const published = publicUrlForDataDir(dataDirOf(g));
+  if (published) return published;
+  throw new CliError(
+    "Cannot tell the site's address for the links: start the app (it tells the CLI its address), or set PUBLIC_URL to the address players use.",
+  );
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
   }
 }
 

@@ -30,6 +30,8 @@ export interface CliTarget {
   dir: string;
   /** The test's own handle, when asked for (`hold`): on PGlite it serves the CLI as the app does. */
   h?: DbHandle;
+  /** The socket served to the CLI (PGlite with `hold`), to publish an address as the app does. */
+  socket?: DbSocketServer;
   close(): Promise<void>;
 }
 
@@ -71,6 +73,7 @@ export async function cliTarget(opts: { hold?: boolean } = {}): Promise<CliTarge
     env,
     dir,
     h,
+    socket: served,
     async close() {
       await served?.close();
       await h?.close();

@@ -1,30 +1,21 @@
 import { type ReminderMail, type ReminderSummary, sendDueReminders } from "@game/db";
 import { Command } from "commander";
 import nodemailer from "nodemailer";
-import { currentActor, withDb } from "../context.js";
+import { currentActor, publicUrl, withDb } from "../context.js";
 import { CliError } from "../errors.js";
 import { printJson } from "../output.js";
 
 const n = (v: number) => v.toLocaleString("en-US");
 
-/** PUBLIC_URL, the address players use; the app's local default otherwise. */
-function baseUrl(): string {
-  const url = process.env.PUBLIC_URL || "http://localhost:3000";
-  if (!/^https?:\/\//i.test(url)) {
-    throw new CliError(`PUBLIC_URL must be an http:// or https:// address, got "${url}"`);
-  }
-  return url;
-}
-
 /** SMTP delivery when SMTP_URL is set; without it the outbox is where reminders go. */
-function smtpDelivery(): ((mail: ReminderMail) => Promise<void>) | undefined {
+function smtpDelivery(baseUrl: string): ((mail: ReminderMail) => Promise<void>) | undefined {
   const smtpUrl = process.env.SMTP_URL;
   if (!smtpUrl) return undefined;
   if (!/^smtps?:\/\//i.test(smtpUrl)) {
     throw new CliError("SMTP_URL must start with smtp:// or smtps://");
   }
   const transport = nodemailer.createTransport(smtpUrl);
-  const from = `Gravity Fantasy <no-reply@${new URL(baseUrl()).hostname}>`;
+  const from = `Gravity Fantasy <no-reply@${new URL(baseUrl).hostname}>`;
   return async (mail) => {
     await transport.sendMail({
       from,
@@ -58,11 +49,12 @@ export function remindersCommand(): Command {
     .option("--json", "print the summary as JSON")
     .addHelpText(
       "after",
-      "\nThe app sends them on its own; this is for admins and tests. Each player gets one\nreminder per round, whoever sends it. Mail goes through SMTP_URL when set, to the outbox\notherwise; links use PUBLIC_URL.\n\nExample:\n  $ game-admin reminders send --dry-run",
+      "\nThe app sends them on its own; this is for admins and tests. Each player gets one\nreminder per round, whoever sends it. Mail goes through SMTP_URL when set, to the outbox\notherwise. Links use PUBLIC_URL, else the address of the app running on DATA_DIR; without\neither nothing is sent.\n\nExample:\n  $ game-admin reminders send --dry-run",
     )
     .action(async (opts: { dryRun?: boolean; json?: boolean }, cmd: Command) => {
-      const url = baseUrl();
-      const deliver = opts.dryRun ? undefined : smtpDelivery();
+      // A dry run mails nothing, so it needs no address for the links.
+      const url = opts.dryRun ? "" : publicUrl(cmd);
+      const deliver = opts.dryRun ? undefined : smtpDelivery(url);
       const summary = await withDb(cmd, (h) =>
         sendDueReminders(h.db, {
           now: new Date(),
