@@ -175,6 +175,7 @@ describe("profiles", () => {
     expect(r).toMatchObject({ id: men[0]!.id, firstName: men[0]!.firstName });
     expect(r!.events).toEqual([
       expect.objectContaining({
+        racerId: men[0]!.id,
         eventId: 5,
         status: "finished",
         position: 1,
@@ -192,6 +193,8 @@ describe("profiles", () => {
         settled: false,
       }),
     ]);
+    // Each round is its own entry (row), with its own page.
+    expect(r!.events[1]!.racerId).not.toBe(men[0]!.id);
     expect(r).not.toHaveProperty("nameKey");
     expect((await getRacerProfile(h.db, twin))!.events).toHaveLength(2);
     expect(await getRacerProfile(h.db, 999_999)).toBeNull();

@@ -452,6 +452,8 @@ async function seasonRanksAfter(
 }
 
 export interface RacerEventResult {
+  /** The racer's entry in that round (its own `racers` row, its own page). */
+  racerId: number;
   eventId: number;
   eventName: string;
   startsAt: Date;
@@ -556,6 +558,7 @@ export async function getRacerProfile(
       ]);
     }
     out.push({
+      racerId: e.racerId,
       eventId: e.eventId,
       eventName: e.eventName,
       startsAt: e.startsAt,
