@@ -15,4 +15,5 @@ export * from "./racer-csv.js";
 export * from "./results.js";
 export * from "./schemas.js";
 export * from "./scoring.js";
+export * from "./selling-price.js";
 export * from "./team.js";
