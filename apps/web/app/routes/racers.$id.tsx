@@ -7,6 +7,7 @@ import chartStyles from "~/components/charts/charts.css?url";
 import { count, ordinal } from "~/components/charts/labels";
 import { GameBackdrop } from "~/features/game/game-backdrop";
 import { loadRacerPage } from "~/features/profiles/profiles.server";
+import type { RacerRounds } from "~/features/profiles/racer-rounds";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: chartStyles }];
 
@@ -22,11 +23,35 @@ export function loader({ request, context, params }: LoaderFunctionArgs) {
   return loadRacerPage(request, context, params.id ?? "");
 }
 
+/**
+ * Says when the page is about another round than the current one, and links to the racer's
+ * entry in the current round when there is one.
+ */
+function RoundNotice({ name, rounds }: { name: string; rounds: RacerRounds }) {
+  const { entry, current, relation, currentRoundName } = rounds;
+  if (!relation || (!current && relation === "later")) return null;
+  const which = relation === "earlier" ? "an earlier round" : "a later round";
+  return (
+    <p className="notice round-notice">
+      This page shows {name} in <strong>{entry.name}</strong>, {which}
+      {current ? (
+        <>
+          . <Link to={`/racers/${current.racerId}`}>See {name} in the current round</Link> (
+          {current.name}).
+        </>
+      ) : (
+        `; ${name} is not entered in the current round, ${currentRoundName}.`
+      )}
+    </p>
+  );
+}
+
 const percent = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 1 });
 
 export default function RacerPage() {
-  const { game, racer, events } = useLoaderData<typeof loader>();
+  const { game, rounds, racer, events } = useLoaderData<typeof loader>();
   const name = `${racer.firstName} ${racer.lastName}`;
+  const { entry, current } = rounds;
   const scored = events.filter((e) => e.settled);
   const total = scored.reduce((sum, e) => sum + (e.points ?? 0), 0);
   const share = (e: { pickedBy: number; teams: number }) =>
@@ -38,6 +63,7 @@ export default function RacerPage() {
       subtitle={`${racer.category}${racer.origin ? ` · ${racer.origin}` : ""}`}
     >
       <div className="panel">
+        <RoundNotice name={name} rounds={rounds} />
         <div className="profile-head">
           {/* The widgets' portrait: the large image, or the racer's avatar as on every page. */}
           <span className="gf-root profile-portrait">
@@ -48,10 +74,22 @@ export default function RacerPage() {
               <dt>2024 rank</dt>
               <dd>{racer.rank2024 ? `#${racer.rank2024}` : "Unranked"}</dd>
             </div>
+            {/* Each price says its round: an old team's link lands on that round's entry. */}
             <div>
-              <dt>Price</dt>
-              <dd>{formatPrice(racer.price)}</dd>
+              <dt>{rounds.isCurrent ? "Price now" : "Price"}</dt>
+              <dd>
+                {formatPrice(entry.price)} <span className="stat-list__note">in {entry.name}</span>
+              </dd>
             </div>
+            {current ? (
+              <div>
+                <dt>Price now</dt>
+                <dd>
+                  {formatPrice(current.price)}{" "}
+                  <span className="stat-list__note">in {current.name}</span>
+                </dd>
+              </div>
+            ) : null}
             <div>
               <dt>Fantasy points</dt>
               <dd>{count(total)}</dd>
@@ -93,8 +131,21 @@ export default function RacerPage() {
               <li key={e.id}>
                 <span className="grow">
                   <strong>{e.name}</strong>
+                  {e.racerId === entry.racerId && !rounds.isCurrent ? (
+                    <>
+                      {" "}
+                      <span className="round-tag">This page</span>
+                    </>
+                  ) : null}
+                  {e.id === game?.id ? (
+                    <>
+                      {" "}
+                      <span className="round-tag">Current round</span>
+                    </>
+                  ) : null}
                   <br />
                   <span className="muted">
+                    {`Price ${formatPrice(e.price)}. `}
                     {e.settled
                       ? `${typeof e.result === "number" ? ordinal(e.result) : (e.result ?? "No result")}, ${count(e.points ?? 0)} points. `
                       : "Not scored yet. "}

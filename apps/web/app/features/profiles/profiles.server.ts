@@ -11,6 +11,7 @@ import { shortEventLabel } from "~/components/charts/labels";
 import { getCurrentGame } from "~/features/game/game.server";
 import { toBackdropGame } from "~/features/game/game-backdrop";
 import { parseId } from "~/utils/request.server";
+import { racerRounds } from "./racer-rounds";
 
 function notFound(): Response {
   return new Response("Not Found", { status: 404 });
@@ -118,8 +119,22 @@ export async function loadRacerPage(request: Request, context: AppLoadContext, i
     getCurrentGame(request, context),
   ]);
   if (!racer) throw notFound();
+  const rounds = racerRounds(
+    racer.id,
+    racer.events.map((e) => ({
+      racerId: e.racerId,
+      eventId: e.eventId,
+      name: e.eventName,
+      price: e.price,
+      startsAt: e.startsAt.toISOString(),
+    })),
+    game ? { id: game.id, name: game.name, startsAt: game.startsAt.toISOString() } : null,
+  );
+  // Every entry is one of its own rounds; a racer without events is not listed anywhere.
+  if (!rounds) throw notFound();
   return {
     game: toBackdropGame(game),
+    rounds,
     racer: {
       id: racer.id,
       firstName: racer.firstName,
@@ -132,6 +147,7 @@ export async function loadRacerPage(request: Request, context: AppLoadContext, i
     },
     events: racer.events.map((e) => ({
       id: e.eventId,
+      racerId: e.racerId,
       name: e.eventName,
       label: shortEventLabel(e.eventName),
       settled: e.settled,
