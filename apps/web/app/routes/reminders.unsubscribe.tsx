@@ -1,7 +1,9 @@
 /**
- * /reminders/unsubscribe?u=ID&t=TOKEN: the one-click link of every deadline reminder (and the
- * target of its List-Unsubscribe header, which mail apps POST to). Opening it turns reminders off
- * at once; the page offers to turn them back on (also possible in the account).
+ * /reminders/unsubscribe?u=ID&t=TOKEN: the unsubscribe link of every deadline reminder, and the
+ * target of its List-Unsubscribe header. Opening it (GET) changes nothing: it shows whether
+ * reminders are on, with a button to switch them. Only a POST switches them: that button, or a
+ * mail app's RFC 8058 one-click `List-Unsubscribe=One-Click` POST, which turns them off. Mail
+ * scanners that prefetch links therefore unsubscribe no one (docs/decisions/0143).
  */
 import {
   type ActionFunctionArgs,
@@ -10,22 +12,26 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { setRemindersOn, unsubscribeLinkUser } from "~/features/account/reminders.server";
+import {
+  remindersOn,
+  setRemindersOn,
+  unsubscribeLinkUser,
+} from "~/features/account/reminders.server";
 
 export const meta: MetaFunction = () => [{ title: "Deadline reminders · Gravity Fantasy" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const id = await unsubscribeLinkUser(new URL(request.url), context);
-  if (id === null) return data({ ok: false as const }, { status: 400 });
-  await setRemindersOn(context, id, false);
-  return { ok: true as const };
+  if (id === null) return data({ ok: false as const, on: false }, { status: 400 });
+  return { ok: true as const, on: await remindersOn(context, id) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const id = await unsubscribeLinkUser(new URL(request.url), context);
   if (id === null) return data({ ok: false as const, on: false }, { status: 400 });
   const form = await request.formData().catch(() => new FormData());
-  // "Turn them back on" from this page; anything else (a mail app's one-click POST) turns off.
+  // The page's "Turn reminders back on"; anything else (the page's "Turn off reminders", a mail
+  // app's one-click POST) turns them off. Explicit, not a toggle: posting twice changes nothing.
   const on = form.get("intent") === "resubscribe";
   await setRemindersOn(context, id, on);
   return { ok: true as const, on };
@@ -45,23 +51,25 @@ export default function Unsubscribe() {
       </main>
     );
   }
-  const on = posted?.ok && posted.on;
+  // The loader runs again after a POST, so its answer is the state now.
+  const on = loaded.on;
+  const status = posted?.ok
+    ? on
+      ? "Deadline reminders are on again: you will get one 24 hours before a round locks when your team needs you."
+      : "Done: you will no longer get deadline reminders."
+    : on
+      ? "Deadline reminders are on: you get one 24 hours before a round locks when your team needs you."
+      : "Deadline reminders are off.";
   return (
     <main className="page page--narrow">
       <h1>Deadline reminders</h1>
-      <p role="status">
-        {on
-          ? "Deadline reminders are on again: you will get one 24 hours before a round locks when your team needs you."
-          : "You will no longer get deadline reminders."}
-      </p>
-      {on ? null : (
-        <Form method="post">
-          <input type="hidden" name="intent" value="resubscribe" />
-          <button type="submit" className="button">
-            Turn reminders back on
-          </button>
-        </Form>
-      )}
+      <p role="status">{status}</p>
+      <Form method="post">
+        <input type="hidden" name="intent" value={on ? "unsubscribe" : "resubscribe"} />
+        <button type="submit" className="button">
+          {on ? "Turn off reminders" : "Turn reminders back on"}
+        </button>
+      </Form>
       <p>
         You can change this at any time in <Link to="/account/reminders">your account</Link>.
       </p>
