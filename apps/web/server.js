@@ -32,7 +32,7 @@ import {
   serveMetrics,
   watchDbPools,
 } from "./server/metrics.js";
-import { sameOriginOnly } from "./server/origin.js";
+import { isOneClickUnsubscribe, sameOriginOnly } from "./server/origin.js";
 import {
   rankingCacheKey,
   rankingCacheServe,
@@ -174,8 +174,9 @@ app.use(securityHeaders());
 app.use(bodyLimit());
 // A NUL or a broken escape in the address: the ordinary 404/400, before any route reads it.
 app.use(urlGuard());
-// Before any route: no action can forget the cross-site check.
-app.use(sameOriginOnly({ publicUrl: env.publicUrl }));
+// Before any route: no action can forget the cross-site check (mail apps' one-click unsubscribe
+// excepted: its link carries its own token).
+app.use(sameOriginOnly({ publicUrl: env.publicUrl, isExempt: isOneClickUnsubscribe }));
 // Partner pages import the embed's widget modules (`/embed/v1/*.js`): module scripts need CORS.
 // Public code, so any origin (whether it may show the widgets is the API's and hello's call).
 // The loader keeps its name but names this deploy's modules: cached 5 minutes, not an hour.

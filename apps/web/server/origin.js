@@ -30,6 +30,14 @@ export function checkOrigin({ method, origin, referer, allowed }) {
 }
 
 /**
+ * The one POST that comes from other sites by design: a mail provider's RFC 8058 one-click
+ * unsubscribe to a reminder's List-Unsubscribe address. The token in its URL authorises it, not
+ * its origin (docs/decisions/0143-reminder-links.md).
+ * @param {import("express").Request} req
+ */
+export const isOneClickUnsubscribe = (req) => req.path === "/reminders/unsubscribe";
+
+/**
  * Express middleware refusing cross-site state changes with 403. Our own origin is the one the
  * request was addressed to (scheme from `req.protocol`, which honours `trust proxy`, and the Host
  * header), plus `PUBLIC_URL` when the site is served under a fixed public address.

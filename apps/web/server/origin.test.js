@@ -1,6 +1,6 @@
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkOrigin, originOf, sameOriginOnly } from "./origin.js";
+import { checkOrigin, isOneClickUnsubscribe, originOf, sameOriginOnly } from "./origin.js";
 
 const own = ["http://localhost:3000"];
 
@@ -82,5 +82,35 @@ describe("sameOriginOnly middleware", () => {
     expect((await fetch(`${base}/`, { headers: { Origin: "https://evil.example" } })).status).toBe(
       200,
     );
+  });
+});
+
+describe("one-click unsubscribe", () => {
+  let server;
+  let base;
+  beforeAll(async () => {
+    const app = express();
+    app.use(sameOriginOnly({ isExempt: isOneClickUnsubscribe }));
+    app.all("*", (_req, res) => res.send("done"));
+    await new Promise((resolve) => {
+      server = app.listen(0, "127.0.0.1", resolve);
+    });
+    base = `http://127.0.0.1:${server.address().port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  const post = (path) =>
+    fetch(`${base}${path}`, {
+      method: "POST",
+      headers: {
+        Origin: "https://mail.example",
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: "List-Unsubscribe=One-Click",
+    });
+
+  it("lets a mail provider's cross-site POST to the reminder's link through, nothing else", async () => {
+    expect((await post("/reminders/unsubscribe?u=1&t=0123")).status).toBe(200);
+    expect((await post("/account/reminders")).status).toBe(403);
   });
 });
