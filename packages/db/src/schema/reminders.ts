@@ -16,7 +16,7 @@ export const remindersSent = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.eventId] })],
 );
 
-/** Players who turned deadline reminders off (one click in a reminder; undone in their account). */
+/** Players who turned deadline reminders off (from a reminder, or in their account). */
 export const reminderOptouts = pgTable("reminder_optouts", {
   userId: integer("user_id")
     .primaryKey()

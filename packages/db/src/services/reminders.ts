@@ -2,7 +2,7 @@
  * Deadline reminders (docs/decisions/0103): 24 hours before a round locks, every player (an
  * accepted account, reminders not turned off) with no team for the round, a draft, or a racer who
  * does not start gets one e-mail: the round, the exact lock time in UTC, a link to their team and
- * a one-click unsubscribe link (also as a List-Unsubscribe header).
+ * an unsubscribe link (also as a one-click List-Unsubscribe header, RFC 8058).
  *
  * Exactly once per player per round: each batch claims its players in `reminders_sent`
  * (`INSERT ... ON CONFLICT DO NOTHING`) and writes their mails to the outbox in the same
@@ -166,7 +166,7 @@ export async function sendDueReminders(
       `Your team: ${teamUrl}`,
       "",
       "You get this reminder once per round, 24 hours before the lock, when your team needs you.",
-      "Stop these reminders with one click: {{unsubscribe}}",
+      "Stop these reminders: {{unsubscribe}}",
       `(You can turn them back on in your account: ${base}/account/reminders)`,
     ].join("\n");
     const noTeam = `You have no team for it yet: pick your six riders before the lock.`;
