@@ -132,7 +132,7 @@ it("round 1 team -> results -> season advance -> round 2 shows the carried team 
   expect(granted.code, granted.stderr).toBe(0);
   await page.goto(`${app.url}/admin/events`);
   const season = page.locator("section", { has: page.getByRole("heading", { name: "Season" }) });
-  await season.getByRole("button", { name: "Preview" }).click();
+  await season.getByRole("button", { name: "Advance season" }).click();
   await expect
     .poll(() => season.getByRole("status").textContent())
     .toMatch(/Pro Downhill Series Round 2.* has not been settled yet/);
@@ -140,5 +140,38 @@ it("round 1 team -> results -> season advance -> round 2 shows the carried team 
   expect(errors).toEqual([
     "Failed to load resource: the server responded with a status of 409 (Conflict)",
   ]);
+
+  // Round 2 scored: "Advance season" shows what it would do and asks; nothing moves until yes.
+  const round2 = JSON.parse((await cli("racers", "list", "--game", "6", "--json")).stdout);
+  const field: { firstName: string; lastName: string; category: string }[] = Array.isArray(round2)
+    ? round2
+    : (round2.racers ?? round2.rows);
+  const places = new Map<string, number>();
+  const round2Lines = ["Position,First Name,Last Name,Category"];
+  for (const r of field) {
+    const p = (places.get(r.category) ?? 0) + 1;
+    places.set(r.category, p);
+    round2Lines.push(`${p},${r.firstName},${r.lastName},${r.category}`);
+  }
+  const round2File = path.join(dir, "round-2.csv");
+  writeFileSync(round2File, `${round2Lines.join("\n")}\n`);
+  const scored = await cli("results", "import", "6", round2File, "--force");
+  expect(scored.code, scored.stderr).toBe(0);
+  await season.getByRole("button", { name: "Advance season" }).click();
+  await expect
+    .poll(() => season.getByRole("status").textContent())
+    .toMatch(
+      /^Preview \(nothing written\): advancing would move Pro Downhill Series 2027 from .*Round 2: Snowshoe to .*Round 3: Mammoth Mountain/,
+    );
+  const confirm = season.getByRole("form", { name: "Confirm the advance" });
+  const stillOpen = JSON.parse((await cli("events", "list", "--json")).stdout);
+  expect(stillOpen.find((e: { id: number }) => e.id === 6).status).toBe("open");
+  await confirm.getByRole("button", { name: /^Yes, open Pro Downhill Series Round 3/ }).click();
+  await expect
+    .poll(() => season.getByRole("status").textContent())
+    .toMatch(/^Advanced Pro Downhill Series 2027 from .*Round 2: Snowshoe to .*Round 3/);
+  expect(await confirm.count()).toBe(0);
+  const after = JSON.parse((await cli("events", "list", "--json")).stdout);
+  expect(after.find((e: { id: number }) => e.id === 7).status).toBe("open");
   await context.close();
 }, 180_000);

@@ -84,5 +84,9 @@ describe("events", () => {
     const yes = await runCli(t, "events", "schedule", "9", "2020-01-01T10:00:00Z", "--yes");
     expect(yes.code).toBe(0);
     expect((await getEvent(t.h!.db, 9))?.startsAt.toISOString()).toBe("2020-01-01T10:00:00.000Z");
+    // Round 5 now starts before round 4: allowed, and the admin is told the order still holds.
+    expect(yes.stderr).toMatch(
+      /^Warning: Pro Downhill Series Round 5: Sun Peaks \(round 5\) now starts before Pro Downhill Series Round 4: Angel Fire \(round 4, .*\)\. The season still advances by round number, not by date\.\n$/,
+    );
   });
 });

@@ -116,6 +116,8 @@ export function eventsCommand(): Command {
           ? `Event ${id} (${r.event.name}) now starts ${when}; teams lock ${lock}.`
           : `Event ${id} (${r.event.name}) already starts ${when}.`,
       );
+      // Out of date order is allowed (a postponed round), but the admin is told.
+      if (r.warning) console.error(`Warning: ${r.warning}`);
     });
 
   return events;

@@ -29,7 +29,7 @@ async function post(form: Record<string, string>) {
 }
 
 it("previews and advances the season with the same service the CLI uses", async () => {
-  const refused = await post({ intent: "season-advance", confirm: "yes" });
+  const refused = await post({ intent: "season-advance", confirm: "no" });
   expect(refused.status).toBe(409);
   expect(refused.body.error).toMatch(/has not been settled yet/);
 
@@ -49,7 +49,20 @@ it("previews and advances the season with the same service the CLI uses", async 
   expect(preview.body.summary).toMatchObject({ dryRun: true, from: { id: 5 }, to: { id: 6 } });
   expect(await h.db.select().from(racers).where(eq(racers.gameId, 6))).toEqual([]);
 
-  const done = await post({ intent: "season-advance", confirm: "yes" });
+  // One click never advances: a confirmation must name the rounds its preview showed.
+  const unconfirmed = await post({ intent: "season-advance", confirm: "yes" });
+  expect(unconfirmed).toMatchObject({
+    status: 400,
+    body: { error: "Preview the advance first, then confirm the rounds it shows." },
+  });
+  const stale = await post({ intent: "season-advance", confirm: "yes", from: "5", to: "7" });
+  expect(stale.status).toBe(409);
+  expect(stale.body.error).toMatch(
+    /^The season has changed since the preview: it would now advance .*Round 1: Windrock to .*Round 2: Snowshoe\. Preview it again\.$/,
+  );
+  expect(await h.db.select().from(racers).where(eq(racers.gameId, 6))).toEqual([]);
+
+  const done = await post({ intent: "season-advance", confirm: "yes", from: "5", to: "6" });
   expect(done.body.summary).toMatchObject({ dryRun: false, to: { id: 6 } });
   expect(done.body.summary!.prices[0]).toMatchObject({ fromRacerId: winner!.id, band: "podium" });
   const [log] = await h.db.select().from(auditLog).where(eq(auditLog.action, "season.advance"));

@@ -45,12 +45,13 @@ function useAdminTimeZone(): string {
 export default function AdminEvents() {
   const { events } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  // The season block reads its own answer from its fetcher.
+  // With JavaScript each block reads its own fetcher; without it, the page's action answer.
   const posted = answer && "eventId" in answer ? answer : undefined;
+  const season = answer && "intent" in answer ? answer : undefined;
   const zone = useAdminTimeZone();
   return (
     <>
-      <SeasonAdvance />
+      <SeasonAdvance posted={season} />
       <section className="panel" aria-labelledby="events-title">
         <h2 id="events-title">Events</h2>
         <p className="muted">
@@ -138,6 +139,9 @@ function EventRow({
         </div>
         <div role="status" aria-live="polite">
           {result?.ok ? <p className="admin-result admin-result--ok">{result.message}</p> : null}
+          {result?.ok && result.warning ? (
+            <p className="admin-result admin-result--warning">{result.warning}</p>
+          ) : null}
           {result && !result.ok && (errors.form || errors.status || errors.eventId) ? (
             <p className="form-error">{errors.form ?? errors.status ?? errors.eventId}</p>
           ) : null}

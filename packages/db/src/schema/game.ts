@@ -27,13 +27,22 @@ export const events = pgTable(
     logo: text("logo").notNull(),
     description: text("description").notNull().default(""),
     status: text("status", { enum: EVENT_STATUSES }).notNull().default("closed"),
+    /**
+     * Its place in its series (1, 2, ...): the order a season advances in, set once and never
+     * derived from start times, which admins edit (docs/decisions/0140). Null outside a series;
+     * a BEFORE INSERT trigger numbers a new round of a series after the last one.
+     */
+    round: integer("round"),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     /** When the teams were frozen for scoring (at the lock moment). */
     frozenAt: timestamp("frozen_at", { withTimezone: true }),
     /** When results were last settled. */
     settledAt: timestamp("settled_at", { withTimezone: true }),
   },
-  (t) => [index("events_starts_idx").on(t.startsAt)],
+  (t) => [
+    index("events_starts_idx").on(t.startsAt),
+    uniqueIndex("events_series_round_key").on(t.series, t.round),
+  ],
 );
 
 /**

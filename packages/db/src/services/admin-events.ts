@@ -1,6 +1,6 @@
 /** Admin writes on events: status (open, closed, archived) and start time. Each is audited. */
 import { type EventStatus, isEventStatus } from "@game/core";
-import { eq } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lt } from "drizzle-orm";
 import type { DbOrTx } from "../client.js";
 import { events } from "../schema/index.js";
 import { AdminActionError, type AdminActor, recordAudit } from "./audit.js";
@@ -10,6 +10,11 @@ export interface EventChange {
   event: EventRow;
   /** False when the event already had that value (nothing written, nothing audited). */
   changed: boolean;
+  /**
+   * Set when the new start puts a round of a series before the round ahead of it (or after the
+   * one behind it): allowed, but the admin is told, since the season still advances by round.
+   */
+  warning?: string;
 }
 
 /** Start times an admin may set: a sane window, so a typo like year 20277 is refused. */
@@ -74,6 +79,34 @@ export async function scheduleEvent(
       from: before.startsAt.toISOString(),
       to: startsAt.toISOString(),
     });
-    return { event: event!, changed: true };
+    const warning = await outOfOrder(tx, event!);
+    return { event: event!, changed: true, ...(warning ? { warning } : {}) };
   });
+}
+
+/**
+ * Whether a round now starts before the round ahead of it or after the one behind it in its
+ * series, said as the admin needs it: the order of the rounds stays theirs (docs/decisions/0140).
+ */
+async function outOfOrder(tx: DbOrTx, event: EventRow): Promise<string | undefined> {
+  if (!event.series || event.round === null) return undefined;
+  const near = (where: ReturnType<typeof and>, order: ReturnType<typeof asc>) =>
+    tx
+      .select({ name: events.name, round: events.round, startsAt: events.startsAt })
+      .from(events)
+      .where(where)
+      .orderBy(order)
+      .limit(1);
+  const same = eq(events.series, event.series);
+  const [before] = await near(and(same, lt(events.round, event.round)), desc(events.round));
+  const [after] = await near(and(same, gt(events.round, event.round)), asc(events.round));
+  const at = (d: Date) => d.toISOString();
+  const order = "The season still advances by round number, not by date.";
+  if (before && before.startsAt > event.startsAt) {
+    return `${event.name} (round ${event.round}) now starts before ${before.name} (round ${before.round}, ${at(before.startsAt)}). ${order}`;
+  }
+  if (after && after.startsAt < event.startsAt) {
+    return `${event.name} (round ${event.round}) now starts after ${after.name} (round ${after.round}, ${at(after.startsAt)}). ${order}`;
+  }
+  return undefined;
 }

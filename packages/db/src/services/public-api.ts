@@ -109,8 +109,8 @@ const racerColumns = {
     join events pe on pe.id = pr.game_id
     join events ce on ce.id = "racers"."game_id"
     where pr.person_id = "racers"."person_id" and pe.series = ce.series
-      and pe.starts_at < ce.starts_at
-    order by pe.starts_at desc limit 1)`.as("previous_price"),
+      and pe.round < ce.round
+    order by pe.round desc limit 1)`.as("previous_price"),
 };
 
 /** The fixed list of events, in id order. */

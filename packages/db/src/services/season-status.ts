@@ -34,17 +34,19 @@ const fullName = (r: { firstName: string; lastName: string }) => `${r.firstName}
 export async function teamSeasonStatus(
   db: DbOrTx,
   userId: number,
-  event: { id: number; series: string; startsAt: Date },
+  event: { id: number; series: string; round: number | null },
   team: TeamView | null,
 ): Promise<TeamSeasonStatus | null> {
-  const [previous] = event.series
-    ? await db
-        .select({ id: events.id, name: events.name })
-        .from(events)
-        .where(and(eq(events.series, event.series), lt(events.startsAt, event.startsAt)))
-        .orderBy(desc(events.startsAt))
-        .limit(1)
-    : [];
+  // The round before, by the series' explicit order (docs/decisions/0140).
+  const [previous] =
+    event.series && event.round !== null
+      ? await db
+          .select({ id: events.id, name: events.name })
+          .from(events)
+          .where(and(eq(events.series, event.series), lt(events.round, event.round)))
+          .orderBy(desc(events.round))
+          .limit(1)
+      : [];
   const ids = team?.racers.map((r) => r.id) ?? [];
   const withdrawn = new Set(
     ids.length > 0

@@ -75,6 +75,11 @@ export interface AdvanceOptions {
   actor: AdminActor;
   dryRun?: boolean;
   force?: boolean;
+  /**
+   * The rounds a preview showed: the advance refuses unless it would still go from `from` to
+   * `to`, so an admin confirms exactly what they saw.
+   */
+  expect?: { from: number; to: number };
 }
 
 /** Refusals the admin can act on (nothing written); the CLI exits 1 with the message. */
@@ -107,24 +112,34 @@ function byChange(a: PriceChange, b: PriceChange): number {
   );
 }
 
-/** The open round to advance from and the round after it in its series (by start time). */
+/**
+ * The open round to advance from and the round after it in its series: by the rounds' numbers,
+ * never by start times, which admins edit (docs/decisions/0140). A round already settled is
+ * never reopened: the advance refuses and says which round is in the way.
+ */
 async function currentAndNext(tx: DbOrTx) {
   const open = await tx
     .select()
     .from(events)
     .where(eq(events.status, "open"))
-    .orderBy(asc(events.startsAt), asc(events.id))
+    .orderBy(asc(events.series), asc(events.round), asc(events.id))
     .for("update");
   for (const current of open) {
-    if (!current.series) continue;
+    if (!current.series || current.round === null) continue;
     const [next] = await tx
       .select()
       .from(events)
-      .where(and(eq(events.series, current.series), gt(events.startsAt, current.startsAt)))
-      .orderBy(asc(events.startsAt), asc(events.id))
+      .where(and(eq(events.series, current.series), gt(events.round, current.round)))
+      .orderBy(asc(events.round))
       .limit(1)
       .for("update");
-    if (next) return { current, next };
+    if (!next) continue;
+    if (next.settledAt || next.status === "archived") {
+      throw new SeasonError(
+        `${next.name} (round ${next.round} of ${current.series}) has already been ${next.settledAt ? "settled" : "archived"}: an advance never reopens it. If the series has moved on, close ${current.name} (\`game-admin events status ${current.id} close\`) and open the round being played (\`game-admin events status <id> open\`).`,
+      );
+    }
+    return { current, next };
   }
   const last = open.find((e) => e.series);
   throw new SeasonError(
@@ -145,6 +160,11 @@ export async function advanceSeason(db: DbOrTx, opts: AdvanceOptions): Promise<A
       await tx.execute(LONG_JOB);
       const at = opts.now.toISOString();
       const { current, next } = await currentAndNext(tx);
+      if (opts.expect && (opts.expect.from !== current.id || opts.expect.to !== next.id)) {
+        throw new SeasonError(
+          `The season has changed since the preview: it would now advance ${current.name} to ${next.name}. Preview it again.`,
+        );
+      }
       const forced = !current.settledAt;
       if (forced) {
         const lock = lockTime(current);
@@ -354,7 +374,7 @@ export async function listRacerRounds(db: DbOrTx, racerId: number): Promise<Race
       and(eq(raceResults.racerId, racers.id), eq(raceResults.eventId, racers.gameId)),
     )
     .where(eq(racers.personId, racer.personId!))
-    .orderBy(asc(events.startsAt), asc(events.id));
+    .orderBy(sql`${events.round} asc nulls last`, asc(events.startsAt), asc(events.id));
   return rows.map((r) => ({
     eventId: r.eventId,
     eventName: r.eventName,
@@ -383,8 +403,8 @@ export async function previousRoundPrices(
       join events e on e.id = r.game_id
       join lateral (
         select pr.price from racers pr join events pe on pe.id = pr.game_id
-        where pr.person_id = r.person_id and pe.series = e.series and pe.starts_at < e.starts_at
-        order by pe.starts_at desc limit 1
+        where pr.person_id = r.person_id and pe.series = e.series and pe.round < e.round
+        order by pe.round desc limit 1
       ) p on true
       where r.game_id = ${eventId}`),
   );

@@ -33,7 +33,7 @@ export async function loadAdminEvents(context: AppLoadContext): Promise<AdminEve
 }
 
 export type EventFormResult =
-  | { ok: true; eventId: number; message: string }
+  | { ok: true; eventId: number; message: string; warning?: string }
   | { ok: false; eventId: number | null; errors: Record<string, string> };
 
 /**
@@ -62,12 +62,14 @@ export async function saveEvent(
     const saved = await context.db.transaction(async (tx) => {
       const s = await setEventStatus(tx, parsed.data.eventId, status, actor);
       const t = await scheduleEvent(tx, parsed.data.eventId, at, actor);
-      return { name: t.event.name, changed: s.changed || t.changed };
+      return { name: t.event.name, changed: s.changed || t.changed, warning: t.warning };
     });
     const message = saved.changed
       ? `Saved ${saved.name}: ${status}, starts ${formatInZone(at, timeZone)} (${timeZone}).`
       : `No change to ${saved.name}.`;
-    return { result: { ok: true, eventId: parsed.data.eventId, message }, status: 200 };
+    const { warning } = saved;
+    const result = { ok: true as const, eventId: parsed.data.eventId, message };
+    return { result: warning ? { ...result, warning } : result, status: 200 };
   } catch (error) {
     if (!(error instanceof AdminActionError)) throw error;
     const field = /start time/i.test(error.message) ? "startsAt" : "form";

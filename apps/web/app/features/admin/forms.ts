@@ -16,6 +16,21 @@ const id = z.coerce
 /** The form intent of the events page's season block (the page's other forms save one event). */
 export const SEASON_ADVANCE_INTENT = "season-advance";
 
+/**
+ * "Advance season": a preview first (`confirm` absent or "no"), then a confirmation that names
+ * the rounds the preview showed (`from`, `to`), so one click never advances and an advance is
+ * exactly what the admin saw (docs/decisions/0140).
+ */
+export const seasonAdvanceFormSchema = z.discriminatedUnion("confirm", [
+  z.object({ confirm: z.literal("no"), force: z.literal("yes").optional() }),
+  z.object({
+    confirm: z.literal("yes"),
+    force: z.literal("yes").optional(),
+    from: id,
+    to: id,
+  }),
+]);
+
 /** One form per event row: status and start time together, saved with one button. */
 export const eventFormSchema = z.object({
   eventId: id,

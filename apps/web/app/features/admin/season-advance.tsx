@@ -7,44 +7,65 @@ import type { SeasonAdvanceResult } from "./season.server";
 const signed = (v: number) => (v > 0 ? `+${formatPrice(v)}` : v < 0 ? `-${formatPrice(-v)}` : "0");
 
 /**
- * "Advance season" on the events page: Preview shows exactly what the advance will do (a dry run
- * of the same service); Advance does it. Both list every price change, biggest rise first.
+ * "Advance season" on the events page, in two steps: the button shows exactly what the advance
+ * will do (a dry run of the same service, every price change, biggest rise first) and asks to
+ * confirm it; only the confirmation advances, and only from and to the rounds it showed. Works
+ * without JavaScript: the page then renders the action's answer (`posted`).
  */
-export function SeasonAdvance() {
+export function SeasonAdvance({ posted }: { posted?: SeasonAdvanceResult }) {
   const fetcher = useFetcher<SeasonAdvanceResult>({ key: "season-advance" });
   const busy = fetcher.state !== "idle";
-  const result = fetcher.data;
+  const result = fetcher.data ?? posted;
+  const preview = result?.ok && result.summary.dryRun ? result.summary : undefined;
   return (
     <section className="panel" aria-labelledby="season-title">
       <h2 id="season-title">Season</h2>
       <p className="muted">
         Once the open round of a series has been scored, advance the season: the round closes, the
         next one opens with every racer at a new price (the rule on the About page) and every
-        player's team carried over at the prices they paid.
+        player's team carried over at the prices they paid. You will see what it does and confirm it
+        before anything changes.
       </p>
       <fetcher.Form method="post" className="admin-event-fields">
         <input type="hidden" name="intent" value={SEASON_ADVANCE_INTENT} />
+        <input type="hidden" name="confirm" value="no" />
         <label className="checkbox">
           <input type="checkbox" name="force" value="yes" /> Advance before results are settled
           (only after the lock)
         </label>
-        <button type="submit" className="button" name="confirm" value="no" disabled={busy}>
-          Preview
-        </button>
-        <button
-          type="submit"
-          className="button button--primary"
-          name="confirm"
-          value="yes"
-          disabled={busy}
-        >
-          {busy ? "Working..." : "Advance season"}
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy && !preview ? "Working..." : "Advance season"}
         </button>
       </fetcher.Form>
       <div role="status" aria-live="polite">
         {result && !result.ok ? <p className="form-error">{result.error}</p> : null}
         {result?.ok ? <AdvanceReport summary={result.summary} /> : null}
       </div>
+      {preview ? (
+        <fetcher.Form
+          method="post"
+          className="admin-event-fields season-confirm"
+          aria-label="Confirm the advance"
+        >
+          <input type="hidden" name="intent" value={SEASON_ADVANCE_INTENT} />
+          <input type="hidden" name="confirm" value="yes" />
+          <input type="hidden" name="from" value={preview.from.id} />
+          <input type="hidden" name="to" value={preview.to.id} />
+          {preview.forced ? <input type="hidden" name="force" value="yes" /> : null}
+          <p>
+            <strong>
+              Advance {preview.series} from {preview.from.name} to {preview.to.name}?
+            </strong>{" "}
+            This closes {preview.from.name} and opens {preview.to.name} for every player.
+          </p>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {busy ? "Advancing..." : `Yes, open ${preview.to.name}`}
+          </button>
+          <a className="button" href="/admin/events">
+            Cancel
+          </a>
+        </fetcher.Form>
+      ) : null}
     </section>
   );
 }
