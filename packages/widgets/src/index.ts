@@ -4,6 +4,7 @@ export * from "./format.js";
 export * from "./hooks.js";
 export { type Avatar, racerAvatar } from "./internal/avatar.js";
 export type { LinkRenderProps, RenderLink, WidgetBaseProps } from "./internal/common.js";
+export { newTabLink } from "./internal/common.js";
 export type { PagingProps } from "./internal/pagination.js";
 export {
   AvatarPortrait,

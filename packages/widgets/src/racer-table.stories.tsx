@@ -3,7 +3,7 @@ import { useState } from "react";
 import { expect, fn, waitFor } from "storybook/test";
 import { longNameRacers, manyRacers, racers } from "./fixtures.js";
 import { formatPrice } from "./format.js";
-import { type RacerSort, RacerTable } from "./racer-table.js";
+import { newTabLink, type RacerSort, RacerTable } from "./racer-table.js";
 import { expectDarkTheme, expectNoHorizontalOverflow, widgetRoot } from "./story-helpers.js";
 import { CATEGORY_SLUGS, type Category, type Racer } from "./types.js";
 
@@ -117,6 +117,24 @@ export const LinksWithoutJs: Story = {
       "href",
       "?category=junior-men",
     );
+  },
+};
+
+/**
+ * On a partner's page: names link to the racer's page on the game's site (`racerHref`, absolute),
+ * each in a new tab (`renderLink={newTabLink}`), which screen readers are told.
+ */
+export const RacerPagesInNewTab: Story = {
+  name: "Racer links (new tab)",
+  args: {
+    onRacerNameClick: undefined,
+    racerHref: (r: Racer) => `https://gravity-fantasy.example/racers/${r.id}`,
+    renderLink: newTabLink,
+  },
+  play: async ({ canvas }) => {
+    const link = canvas.getByRole("link", { name: "Loic Bruni (opens in a new tab)" });
+    await expect(link).toHaveAttribute("href", "https://gravity-fantasy.example/racers/1");
+    await expect(link).toHaveAttribute("target", "_blank");
   },
 };
 

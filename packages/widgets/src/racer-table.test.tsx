@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { manyRacers, racers } from "./fixtures.js";
 import { racerAvatar } from "./internal/avatar.js";
-import { RacerTable, sortRacers } from "./racer-table.js";
+import { newTabLink, RacerTable, sortRacers } from "./racer-table.js";
 import { CATEGORIES, CATEGORY_SLUGS, type Racer } from "./types.js";
 
 const names = () =>
@@ -240,6 +240,27 @@ describe("RacerTable", () => {
     expect(onRacerNameClick.mock.calls[0]![0].id).toBe(1);
     rerender(<RacerTable racers={racers} racerHref={(r) => `/racers/${r.id}`} />);
     expect(screen.getByRole("link", { name: "Loic Bruni" }).getAttribute("href")).toBe("/racers/1");
+  });
+
+  it("links names to the game's racer pages in a new tab (newTabLink), saying so", () => {
+    render(
+      <RacerTable
+        racers={racers}
+        racerHref={(r) => `https://game.example/racers/${r.id}`}
+        renderLink={newTabLink}
+      />,
+    );
+    const link = screen.getByRole("link", { name: "Loic Bruni (opens in a new tab)" });
+    expect(link.getAttribute("href")).toBe("https://game.example/racers/1");
+    expect(link.getAttribute("target")).toBe("_blank");
+    expect(link.getAttribute("rel")).toBe("noopener");
+    expect(link.className).toBe("gf-link");
+    // Sighted readers see the name alone; the hint is for screen readers.
+    expect(link.querySelector(".gf-sr-only")?.textContent).toBe("(opens in a new tab)");
+    expect(link.firstChild?.textContent).toBe("Loic Bruni");
+    // Only the names are links: the tabs and sort headers stay buttons on the page.
+    expect(screen.getAllByRole("link")).toHaveLength(4);
+    expect(screen.getAllByRole("tab").every((t) => t.tagName === "BUTTON")).toBe(true);
   });
 
   it("falls back to the placeholder when there is no picture or it fails", () => {

@@ -26,6 +26,7 @@ import { Portrait } from "./internal/portrait.js";
 import { CATEGORIES, type Category, type Racer } from "./types.js";
 
 export type { LinkRenderProps, RenderLink, WidgetBaseProps } from "./internal/common.js";
+export { newTabLink } from "./internal/common.js";
 export {
   CATEGORIES,
   CATEGORY_SLUGS,

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { racers } from "./fixtures.js";
-import { TeamGrid } from "./team-grid.js";
+import { newTabLink, TeamGrid } from "./team-grid.js";
 
 const team = [racers[0]!, racers[4]!, racers[6]!];
 
@@ -86,6 +86,25 @@ describe("TeamGrid", () => {
       `/racers/${team[1]!.id}`,
     );
     expect(onRacerClick).not.toHaveBeenCalled();
+  });
+
+  it("links names to the game's racer pages in a new tab with newTabLink", () => {
+    render(
+      <TeamGrid
+        racers={team}
+        readOnly
+        racerHref={(r) => `https://game.example/racers/${r.id}`}
+        renderLink={newTabLink}
+      />,
+    );
+    const links = screen.getAllByRole("link");
+    expect(links.map((a) => a.getAttribute("href"))).toEqual(
+      team.map((r) => `https://game.example/racers/${r.id}`),
+    );
+    const link = screen.getByRole("link", { name: "Vali Höll (opens in a new tab)" });
+    expect(link.getAttribute("target")).toBe("_blank");
+    expect(link.getAttribute("rel")).toBe("noopener");
+    expect(link.className).toBe("gf-slot-name gf-link");
   });
 
   it("replaces the meta line with renderMeta and adds renderAside before Remove", () => {

@@ -13,6 +13,7 @@ import { Portrait } from "./internal/portrait.js";
 import type { Racer } from "./types.js";
 
 export type { LinkRenderProps, RenderLink, WidgetBaseProps } from "./internal/common.js";
+export { newTabLink } from "./internal/common.js";
 export type { Racer, Theme } from "./types.js";
 
 export const TEAM_SLOTS = 6;

@@ -36,6 +36,18 @@ export type RenderLink = (props: LinkRenderProps) => ReactElement;
 
 export const defaultRenderLink: RenderLink = (props) => <a {...props} />;
 
+/**
+ * A `renderLink` for links that leave the page the widget is on, e.g. a partner's page linking
+ * racer names to the game's racer pages (`racerHref`): each opens in a new tab, and says so to
+ * screen readers. It renders every link the widget draws, so use it where the other links
+ * (`categoryHref`, `sortHref`, ...) are not set or should open a new tab too.
+ */
+export const newTabLink: RenderLink = ({ children, ...props }) => (
+  <a {...props} target="_blank" rel="noopener">
+    {children} <span className="gf-sr-only">(opens in a new tab)</span>
+  </a>
+);
+
 export function cx(...names: (string | false | null | undefined)[]): string {
   return names.filter(Boolean).join(" ");
 }
