@@ -115,6 +115,12 @@ export const teams = pgTable(
      * player to fix, never frozen or scored. Any save clears it.
      */
     draft: boolean("draft").notNull().default(false),
+    /**
+     * The player's budget for this team: 1,000,000 (core's BUDGET) to start, moved by what each
+     * sale gained or lost against the price paid (docs/decisions/0141). The bank is this minus the
+     * prices paid for the racers held. Carried into the next round with the team.
+     */
+    budget: integer("budget").notNull().default(1_000_000),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

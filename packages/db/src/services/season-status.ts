@@ -3,7 +3,7 @@
  * each racer's price now against the price paid, who is out, and, for a team that does not fit
  * the rules any more (a carried draft, a racer withdrawn), what to fix in plain words.
  */
-import { BUDGET, formatPrice, validateTeam } from "@game/core";
+import { formatPrice, validateTeam } from "@game/core";
 import { and, desc, eq, inArray, isNotNull, lt } from "drizzle-orm";
 import type { DbOrTx } from "../client.js";
 import { events, racers, teamRacers, teams } from "../schema/index.js";
@@ -106,12 +106,12 @@ export async function teamSeasonStatus(
     fixes.push(`Replace ${r.name}: withdrawn from this round.`);
   }
   if (team && (team.draft || withdrawn.size > 0)) {
-    // The rules, at the prices paid (what the save will count).
-    const check = validateTeam(ids, team.racers, { gameId: event.id, budget: BUDGET });
+    // The rules, at the prices paid against the team's budget (what keeping the team counts).
+    const check = validateTeam(ids, team.racers, { gameId: event.id, budget: team.budget });
     for (const issue of check.issues) {
       if (issue.code === "budget") {
         fixes.push(
-          `Bring the team within the ${formatPrice(BUDGET)} budget (it costs ${formatPrice(issue.cost)}).`,
+          `Bring the team within the ${formatPrice(team.budget)} budget (it costs ${formatPrice(issue.cost)}).`,
         );
       } else if (issue.code !== "unknown-racer" && issue.code !== "wrong-event") {
         fixes.push(issue.message);

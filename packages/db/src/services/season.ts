@@ -7,7 +7,6 @@
  */
 import {
   type ApiRacerRound,
-  BUDGET,
   CATEGORIES,
   type Category,
   isFemale,
@@ -265,7 +264,7 @@ export async function advanceSeason(db: DbOrTx, opts: AdvanceOptions): Promise<A
       // Carry every team over at the prices paid. A team fits when all six racers start in the
       // next round and the rules still hold (categories may differ in an entry the admin made);
       // otherwise it is kept as a draft for the player to fix. A team the player already has in
-      // the next round is left alone.
+      // the next round is left alone. Its budget goes with it (docs/decisions/0141).
       const female = CATEGORIES.filter(isFemale);
       const junior = CATEGORIES.filter(isJunior);
       const list = (cs: readonly string[]) =>
@@ -276,7 +275,7 @@ export async function advanceSeason(db: DbOrTx, opts: AdvanceOptions): Promise<A
       const [carry] = rowsOf<{ carried: number; drafts: number }>(
         await tx.execute(sql`
           with src as (
-            select ot.user_id, otr.slot, otr.price_paid, rn.id as racer_id, rn.category
+            select ot.user_id, ot.budget, otr.slot, otr.price_paid, rn.id as racer_id, rn.category
             from teams ot
             join team_racers otr on otr.team_id = ot.id
             join racers ro on ro.id = otr.racer_id
@@ -284,15 +283,15 @@ export async function advanceSeason(db: DbOrTx, opts: AdvanceOptions): Promise<A
               and rn.withdrawn_at is null
             where ot.event_id = ${current.id}
           ), verdict as (
-            select user_id,
+            select user_id, max(budget) as budget,
               (count(racer_id) = ${TEAM_SIZE} and count(*) = ${TEAM_SIZE}
                 and count(*) filter (where category in (${list(female)})) >= ${MIN_FEMALE}
                 and count(*) filter (where category in (${list(junior)})) >= ${MIN_JUNIOR}
-                and sum(price_paid) <= ${BUDGET}) as fits
+                and sum(price_paid) <= max(budget)) as fits
             from src group by user_id
           ), new_teams as (
-            insert into teams (user_id, event_id, draft, created_at, updated_at)
-            select user_id, ${next.id}, not fits, ${at}::timestamptz, ${at}::timestamptz from verdict
+            insert into teams (user_id, event_id, draft, budget, created_at, updated_at)
+            select user_id, ${next.id}, not fits, budget, ${at}::timestamptz, ${at}::timestamptz from verdict
             on conflict (user_id, event_id) do nothing
             returning id, user_id, draft
           ), slots as (

@@ -2,7 +2,7 @@
  * Purchase prices: a team keeps what it paid for each racer, so a price change (an admin's
  * re-import, the next round's repricing) never makes a saved team invalid or its bank negative.
  */
-import { BUDGET, LOCK_MS } from "@game/core";
+import { BUDGET, LOCK_MS, sellingPrice } from "@game/core";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { DbHandle } from "../client.js";
@@ -76,8 +76,11 @@ it("keeps a saved team valid after prices rise; kept racers cost what was paid, 
   expect(again.ok).toBe(true);
   if (again.ok) expect(again.bank).toBe(BUDGET - cost);
 
-  // Selling one racer refunds what was paid; the replacement costs today's price.
+  // Selling one racer refunds its selling price (what was paid plus half the rise; decision
+  // 0141); the replacement costs today's price.
   const sold = team[5]!;
+  const gain = sellingPrice(sold.price, sold.price + 100_000) - sold.price;
+  expect(gain).toBe(50_000);
   const [replacement] = await h.db
     .select()
     .from(racers)
@@ -95,9 +98,9 @@ it("keeps a saved team valid after prices rise; kept racers cost what was paid, 
     now: early,
   });
   const expectedCost = cost - sold.price + replacement!.price;
-  if (expectedCost <= BUDGET) {
+  if (expectedCost <= BUDGET + gain) {
     expect(result.ok).toBe(true);
-    if (result.ok) expect(result.bank).toBe(BUDGET - expectedCost);
+    if (result.ok) expect(result.bank).toBe(BUDGET + gain - expectedCost);
     const after = await getTeam(h.db, user.id, 5);
     expect(after!.racers.map((r) => r.price)).toEqual([
       ...team.slice(0, 5).map((r) => r.price),
@@ -108,14 +111,14 @@ it("keeps a saved team valid after prices rise; kept racers cost what was paid, 
     return;
   }
 
-  // Buying back a racer sold earlier costs today's price, not the old one.
+  // Buying back a racer sold earlier costs today's price, not the old one; the gain stays.
   const back = await saveTeam(h.db, { userId: user.id, eventId: 5, racerIds: ids, now: early });
   const now = await h.db.select().from(racers).where(inArray(racers.id, ids));
   const nowCost =
     team.slice(0, 5).reduce((s, r) => s + r.price, 0) + now.find((r) => r.id === sold.id)!.price;
   expect(nowCost).toBe(cost + 100_000);
-  expect(back.ok).toBe(nowCost <= BUDGET);
-  if (back.ok) expect(back.bank).toBe(BUDGET - nowCost);
+  expect(back.ok).toBe(nowCost <= BUDGET + gain);
+  if (back.ok) expect(back.bank).toBe(BUDGET + gain - nowCost);
 });
 
 it("tells the admin how many saved teams a price change in a racer import touches", async () => {

@@ -1,4 +1,14 @@
-import { BUDGET, canEditTeam, TEAM_SIZE, type TeamIssue, validateTeam } from "@game/core";
+import {
+  BUDGET,
+  budgetAfterSave,
+  canEditTeam,
+  draftPrice,
+  type HeldRacer,
+  TEAM_SIZE,
+  type TeamIssue,
+  teamWorth,
+  validateTeam,
+} from "@game/core";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client.js";
 import { events, racers, teamRacers, teams } from "../schema/index.js";
@@ -8,8 +18,8 @@ import { type PublicRacer, publicRacerColumns } from "./racers.js";
 export type TeamRacerView = PublicRacer;
 
 /**
- * A racer on a player's team: `price` is what the player paid (what the bank and the budget rule
- * count, and what selling refunds), `priceNow` the racer's price today.
+ * A racer on a player's team: `price` is what the player paid (what the bank counts), `priceNow`
+ * the racer's price today. Selling refunds `sellingPrice(price, priceNow)` (docs/decisions/0141).
  */
 export interface TeamSlotView extends TeamRacerView {
   priceNow: number;
@@ -23,6 +33,8 @@ export interface TeamView {
   version: number;
   /** Carried into a new round but no longer fits the rules: not played until the player saves. */
   draft: boolean;
+  /** The team's budget: the bank is this minus the prices paid (docs/decisions/0141). */
+  budget: number;
   createdAt: Date;
   updatedAt: Date;
   racers: TeamSlotView[];
@@ -101,6 +113,7 @@ export async function getTeam(
     eventId: first.team.eventId,
     version: first.team.version,
     draft: first.team.draft,
+    budget: first.team.budget,
     createdAt: first.team.createdAt,
     updatedAt: first.team.updatedAt,
     racers: rows.flatMap((r) =>
@@ -133,6 +146,7 @@ export interface SaveTeamInput {
    * save that waited behind others is judged at the moment it actually writes.
    */
   now: Date | (() => Date);
+  /** The budget of a team saved for the first time (default 1,000,000); a saved team has its own. */
   budget?: number;
 }
 
@@ -151,7 +165,8 @@ class Refused extends Error {
  *     clock is at or past the lock moment (12 h before the start), or the teams are frozen;
  *     in the same query it reads the racers' prices, categories and events FROM THE DATABASE;
  *  2. validates with the rules (6 distinct racers of this event, 2 female, 1 junior, within
- *     budget);
+ *     budget: each racer kept at their selling price, each bought at today's, against the bank
+ *     plus the saved team's selling value; docs/decisions/0141);
  *  3. upserts the team row (`ON CONFLICT (user_id, event_id) DO UPDATE` takes the row lock, so
  *     concurrent saves of one player queue here) and replaces its six slots.
  * A refused save writes nothing. Each save is a full replacement validated on its own, so
@@ -170,11 +185,18 @@ export async function saveTeam(db: DbOrTx, input: SaveTeamInput): Promise<SaveTe
         ids.length > TEAM_SIZE * 4
           ? [] // More ids than a team can hold: refused by the rules without a lookup.
           : [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
-      // What the player paid for the racers already on their saved team (kept racers keep it).
-      const paidRows = tx
-        .select({ racerId: teamRacers.racerId, paid: teamRacers.pricePaid })
-        .from(teamRacers)
-        .innerJoin(teams, eq(teams.id, teamRacers.teamId))
+      // The saved team: its budget, and what was paid for each racer and what they cost today
+      // (racers sold in this save included: their selling price is what the bank gets back).
+      const savedRows = tx
+        .select({
+          budget: teams.budget,
+          racerId: teamRacers.racerId,
+          paid: teamRacers.pricePaid,
+          now: racers.price,
+        })
+        .from(teams)
+        .leftJoin(teamRacers, eq(teamRacers.teamId, teams.id))
+        .leftJoin(racers, eq(racers.id, teamRacers.racerId))
         .where(and(eq(teams.userId, input.userId), eq(teams.eventId, input.eventId)));
       const rowsQuery = tx
         .select({
@@ -189,8 +211,15 @@ export async function saveTeam(db: DbOrTx, input: SaveTeamInput): Promise<SaveTe
         .leftJoin(racers, lookup.length > 0 ? inArray(racers.id, lookup) : sql`false`)
         .where(eq(events.id, input.eventId))
         .for("share", { of: events });
-      const [rows, paidList] = await Promise.all([rowsQuery, paidRows]);
-      const paid = new Map(paidList.map((p) => [p.racerId, p.paid]));
+      const [rows, saved] = await Promise.all([rowsQuery, savedRows]);
+      const held = new Map<number, HeldRacer>(
+        saved.flatMap((p) =>
+          p.racerId !== null && p.now !== null
+            ? [[p.racerId, { paid: p.paid ?? p.now, now: p.now }] as const]
+            : [],
+        ),
+      );
+      const teamBudget = saved[0]?.budget ?? budget;
       const event = rows[0];
       if (!event) throw new Refused({ ok: false, reason: "not-found", issues: [] });
       const now = typeof input.now === "function" ? input.now() : input.now;
@@ -198,21 +227,38 @@ export async function saveTeam(db: DbOrTx, input: SaveTeamInput): Promise<SaveTe
       if (!editable.ok) throw new Refused({ ok: false, reason: editable.reason, issues: [] });
       if (event.frozenAt) throw new Refused({ ok: false, reason: "locked", issues: [] });
 
-      // A racer kept costs what was paid for it; a racer bought costs today's price. So a
-      // repricing (next round, or an admin's re-import) never makes a saved team invalid.
-      // A withdrawn racer may stay on a team that holds them, but cannot be bought.
+      // A racer kept costs their selling price, a racer bought today's price, against what the
+      // player has: the bank plus the saved team's selling value. So keeping the team always
+      // fits whatever prices did, and selling a racer whose price fell and buying them back gains
+      // nothing (docs/decisions/0141). A withdrawn racer may stay on a team that holds them, but
+      // cannot be bought.
       const known = rows.flatMap((r) =>
-        r.racer && !(r.withdrawnAt && !paid.has(r.racer.id!))
-          ? [{ ...(r.racer as TeamRacerView), price: paid.get(r.racer.id!) ?? r.racer.price! }]
+        r.racer && !(r.withdrawnAt && !held.has(r.racer.id!))
+          ? [
+              {
+                ...(r.racer as TeamRacerView),
+                price: draftPrice(r.racer.price!, held.get(r.racer.id!)),
+              },
+            ]
           : [],
       );
-      const validation = validateTeam(ids, known, { gameId: event.id, budget });
+      const validation = validateTeam(ids, known, {
+        gameId: event.id,
+        budget: teamWorth(teamBudget, held.values()),
+      });
       if (!validation.ok) {
         throw new Refused({ ok: false, reason: "invalid", issues: validation.issues });
       }
 
       const at = new Date(now);
-      const byId = new Map(known.map((r) => [r.id, r]));
+      const priceNow = new Map(
+        rows.flatMap((r) => (r.racer ? [[r.racer.id!, r.racer.price!]] : [])),
+      );
+      const nextBudget = budgetAfterSave(teamBudget, held, ids);
+      // Stored: a racer kept keeps the price paid, a racer bought is paid today's price.
+      const byId = new Map(
+        known.map((r) => [r.id, { ...r, price: held.get(r.id)?.paid ?? priceNow.get(r.id)! }]),
+      );
       // Three statements sent together (one round trip; the connection runs them in order):
       // the upsert takes the team row lock, so concurrent saves of this player queue there; the
       // delete and insert find the team by (user, event) rather than by the upsert's answer, and
@@ -228,10 +274,21 @@ export async function saveTeam(db: DbOrTx, input: SaveTeamInput): Promise<SaveTe
       const [[team]] = await Promise.all([
         tx
           .insert(teams)
-          .values({ userId: input.userId, eventId: event.id, createdAt: at, updatedAt: at })
+          .values({
+            userId: input.userId,
+            eventId: event.id,
+            budget: nextBudget,
+            createdAt: at,
+            updatedAt: at,
+          })
           .onConflictDoUpdate({
             target: [teams.userId, teams.eventId],
-            set: { version: sql`${teams.version} + 1`, updatedAt: at, draft: false },
+            set: {
+              version: sql`${teams.version} + 1`,
+              updatedAt: at,
+              draft: false,
+              budget: nextBudget,
+            },
           })
           .returning(),
         tx.execute(sql`delete from ${teamRacers} where ${teamRacers.teamId} = ${teamId}`),
@@ -242,9 +299,6 @@ export async function saveTeam(db: DbOrTx, input: SaveTeamInput): Promise<SaveTe
         ),
       ]);
 
-      const priceNow = new Map(
-        rows.flatMap((r) => (r.racer ? [[r.racer.id!, r.racer.price!]] : [])),
-      );
       return {
         ok: true as const,
         team: {
@@ -253,6 +307,7 @@ export async function saveTeam(db: DbOrTx, input: SaveTeamInput): Promise<SaveTe
           eventId: team!.eventId,
           version: team!.version,
           draft: team!.draft,
+          budget: team!.budget,
           createdAt: team!.createdAt,
           updatedAt: team!.updatedAt,
           racers: ids.map((id) => ({ ...byId.get(id)!, priceNow: priceNow.get(id)! })),
