@@ -2,7 +2,7 @@
 import { CATEGORY_SLUGS, type Category, GameApiError } from "@game/widgets/client";
 import { type AsyncResult, useEvents } from "@game/widgets/hooks";
 import { useEffect, useState } from "react";
-import type { Attributes } from "../runtime";
+import type { Attributes, EmbedContext } from "../runtime";
 
 export type Theme = "light" | "dark" | "auto";
 
@@ -76,4 +76,12 @@ export function pagedProps<T>(
     onRetry: result.reload,
     theme: themeOf(attrs),
   };
+}
+
+/**
+ * A racer's page on the game's site (the origin the script came from). The elements open it in
+ * a new tab (`newTabLink`): the reader keeps the partner's page.
+ */
+export function racerPage(ctx: EmbedContext) {
+  return (r: { id: number }) => `${ctx.base}/racers/${r.id}`;
 }

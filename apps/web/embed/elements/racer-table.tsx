@@ -1,12 +1,12 @@
 import type { Category } from "@game/widgets/client";
 import { useRacers } from "@game/widgets/hooks";
-import { RacerTable } from "@game/widgets/racer-table";
+import { newTabLink, RacerTable } from "@game/widgets/racer-table";
 import { type ReactElement, useEffect, useState } from "react";
 import type { WidgetProps } from "../runtime";
-import { categoryOf, errorMessage, themeOf, useEventId } from "./common";
+import { categoryOf, errorMessage, racerPage, themeOf, useEventId } from "./common";
 
 /** `<gf-racer-table event category hide-tabs price-change>` */
-export function GfRacerTable({ attrs }: WidgetProps): ReactElement {
+export function GfRacerTable({ attrs, ctx }: WidgetProps): ReactElement {
   const event = useEventId(attrs.event);
   const only = attrs["hide-tabs"] != null ? categoryOf(attrs.category) : undefined;
   const racers = useRacers(event.id, only);
@@ -24,6 +24,8 @@ export function GfRacerTable({ attrs }: WidgetProps): ReactElement {
       showTabs={attrs["hide-tabs"] == null}
       // Opt-in "Since last round" column (the API's previousPrice).
       showPriceChange={attrs["price-change"] != null}
+      racerHref={racerPage(ctx)}
+      renderLink={newTabLink}
       loading={event.loading || racers.loading}
       error={errorMessage(error)}
       onRetry={event.error ? event.reload : racers.reload}

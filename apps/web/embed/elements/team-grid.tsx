@@ -1,13 +1,13 @@
 import { useTeam } from "@game/widgets/hooks";
-import { TeamGrid } from "@game/widgets/team-grid";
+import { newTabLink, TeamGrid } from "@game/widgets/team-grid";
 import type { ReactElement } from "react";
 import type { WidgetProps } from "../runtime";
-import { errorMessage, intOf, themeOf } from "./common";
+import { errorMessage, intOf, racerPage, themeOf } from "./common";
 
 const BUDGET = 1_000_000;
 
 /** `<gf-team-grid username event>` */
-export function GfTeamGrid({ attrs }: WidgetProps): ReactElement {
+export function GfTeamGrid({ attrs, ctx }: WidgetProps): ReactElement {
   const username = attrs.username?.trim() || null;
   const result = useTeam(username, intOf(attrs.event));
   const team = result.data?.data;
@@ -17,6 +17,8 @@ export function GfTeamGrid({ attrs }: WidgetProps): ReactElement {
       readOnly
       label={team ? `${team.username}'s team` : "Team"}
       budget={team ? BUDGET : undefined}
+      racerHref={racerPage(ctx)}
+      renderLink={newTabLink}
       loading={result.loading}
       error={username ? errorMessage(result.error) : "Set the username attribute to show a team."}
       onRetry={result.reload}
