@@ -73,7 +73,11 @@ export default function ViewRacers() {
               isDefaultSort(s) ? { sort: null, dir: null } : { sort: s.key, dir: s.direction },
             )
           }
-          renderLink={({ href, ...rest }) => <Link to={href} preventScrollReset {...rest} />}
+          racerHref={(r) => `/racers/${r.id}`}
+          // Tabs and sorts stay where the reader is; a racer's page opens at its top.
+          renderLink={({ href, ...rest }) => (
+            <Link to={href} preventScrollReset={href.startsWith("?")} {...rest} />
+          )}
           // From round 2 of a series: each price against the round before (decision 0100).
           showPriceChange={racers.some((r) => r.previousPrice !== null)}
           emptyMessage={
