@@ -48,6 +48,11 @@ export const users = pgTable(
      * rewrite all of this table's indexes instead of a heap-only update.
      */
     rankingPosition: integer("ranking_position"),
+    /**
+     * The player's IANA time zone ("Europe/Paris"), as their browser last said it; e-mails write
+     * dates in it (UTC while unknown): docs/decisions/0144.
+     */
+    timeZone: text("time_zone"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
