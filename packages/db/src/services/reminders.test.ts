@@ -13,6 +13,7 @@ import {
 } from "./reminders.js";
 import { makePlayers } from "./scoring.fixtures.js";
 import { listTeamRacers, saveTeam } from "./teams.js";
+import { setUserTimeZone } from "./users.js";
 
 let h: DbHandle;
 let start: Date;
@@ -56,6 +57,15 @@ beforeAll(async () => {
   const outTeam = pick(3);
   await h.db.update(racers).set({ withdrawnAt: due }).where(eq(racers.id, outTeam[5]!.id));
   await setRemindersOff(h.db, byName("off").id, true);
+  // The players' zones, as their browsers said them: Paris; none (UTC); one this server does not
+  // know (kept from another platform's list, say), which falls back to UTC.
+  expect(await setUserTimeZone(h.db, byName("none").id, "Europe/Paris")).toBe(true);
+  expect(await setUserTimeZone(h.db, byName("none").id, "Europe/Paris")).toBe(false);
+  expect(await setUserTimeZone(h.db, byName("draft").id, "Mars/Olympus")).toBe(false);
+  await h.db
+    .update(users)
+    .set({ timeZone: "Mars/Olympus" })
+    .where(eq(users.id, byName("out").id));
 });
 afterAll(() => h.close());
 
@@ -97,11 +107,20 @@ it("reminds once per player per round: no team, a draft or a racer out; never th
   const mails = await h.db.select().from(outbox).orderBy(outbox.id);
   expect(mails).toHaveLength(3);
   const none = mails.find((m) => m.text.startsWith("Hi none,"))!;
-  expect(none.subject).toMatch(/^Pro Downhill Series .*: teams lock .* UTC$/);
-  expect(none.text).toContain("You have no team for it yet");
+  // Round 1 locks at 04:00 UTC on 18 April 2027: in the player's zone, named, in English.
+  expect(none.subject).toBe(
+    "Pro Downhill Series Round 1: Windrock: teams lock Sunday 18 April 2027, 06:00 CEST",
+  );
+  expect(none.text).toContain(
+    "Pro Downhill Series Round 1: Windrock locks on Sunday 18 April 2027, 06:00 CEST. You have no team for it yet",
+  );
   expect(none.text).toContain(`${base}/team-setup?game=5`);
-  const lockUtc = new Date(start.getTime() - LOCK_MS);
-  expect(none.text).toContain(`${String(lockUtc.getUTCHours()).padStart(2, "0")}:00 UTC`);
+  // No zone known, or one this server cannot write: UTC, named.
+  for (const who of ["draft", "out"]) {
+    const mail = mails.find((m) => m.text.startsWith(`Hi ${who},`))!;
+    expect(mail.subject, who).toMatch(/: teams lock Sunday 18 April 2027, 04:00 UTC$/);
+    expect(mail.text, who).toContain("locks on Sunday 18 April 2027, 04:00 UTC.");
+  }
   const link = /(https:\/\/game\.example\/reminders\/unsubscribe\?u=(\d+)&t=([0-9a-f]{32}))/.exec(
     none.text,
   )!;

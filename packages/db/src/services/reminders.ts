@@ -1,8 +1,8 @@
 /**
  * Deadline reminders (docs/decisions/0103): 24 hours before a round locks, every player (an
  * accepted account, reminders not turned off) with no team for the round, a draft, or a racer who
- * does not start gets one e-mail: the round, the exact lock time in UTC, a link to their team and
- * an unsubscribe link (also as a one-click List-Unsubscribe header, RFC 8058).
+ * does not start gets one e-mail: the round, the exact lock time in the player's time zone (UTC
+ * while unknown; decision 0144), a link to their team and an unsubscribe link (also as a one-click List-Unsubscribe header, RFC 8058).
  *
  * Exactly once per player per round: each batch claims its players in `reminders_sent`
  * (`INSERT ... ON CONFLICT DO NOTHING`) and writes their mails to the outbox in the same
@@ -11,7 +11,7 @@
  * with SMTP each batch is then delivered and marked sent or failed.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
-import { LOCK_MS } from "@game/core";
+import { DEFAULT_TIME_ZONE, formatDateTime, isTimeZone, LOCK_MS } from "@game/core";
 import { and, eq, sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "../client.js";
 import { appKeys, events, reminderOptouts, users } from "../schema/index.js";
@@ -91,7 +91,7 @@ async function dueRounds(db: DbOrTx, now: Date) {
 /** Players of `eventId` due a reminder: no team, a draft, or a racer who does not start. */
 function candidates(eventId: number, range = sql``) {
   return sql`
-    select u.id, u.email, u.username, (t.id is null) as no_team
+    select u.id, u.email, u.username, u.time_zone, (t.id is null) as no_team
     from users u
     left join teams t on t.user_id = u.id and t.event_id = ${eventId}
     where u.accepted
@@ -104,19 +104,14 @@ function candidates(eventId: number, range = sql``) {
       ${range}`;
 }
 
-function formatUtc(d: Date): string {
-  // "Saturday 18 April 2027, 04:00 UTC": unambiguous wherever the player lives.
-  const date = new Intl.DateTimeFormat("en-GB", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-    timeZone: "UTC",
-  }).format(d);
-  return `${date.replace(" at ", ", ")} UTC`;
+/**
+ * The lock moment written in each of `zones` ("Sunday 18 April 2027, 06:00 CEST"), as JSON for
+ * the SQL of a batch to pick the player's from (unknown zones are left out: those players get UTC).
+ */
+function lockTexts(lockAt: Date, zones: readonly string[]): string {
+  const texts: Record<string, string> = {};
+  for (const zone of zones) if (isTimeZone(zone)) texts[zone] = formatDateTime(lockAt, zone);
+  return JSON.stringify(texts);
 }
 
 /**
@@ -154,14 +149,13 @@ export async function sendDueReminders(
       entry.players = row?.n ?? 0;
       continue;
     }
-    const lock = formatUtc(round.lockAt);
+    const utcLock = formatDateTime(round.lockAt, DEFAULT_TIME_ZONE);
     const teamUrl = `${base}/team-setup?game=${round.id}`;
-    const subject = `${round.name}: teams lock ${lock}`;
-    // Placeholders filled per player in SQL: {{name}}, {{what}}, {{unsubscribe}}.
+    // Placeholders filled per player in SQL: {{name}}, {{lock}}, {{what}}, {{unsubscribe}}.
     const text = [
       "Hi {{name}},",
       "",
-      `${round.name} locks on ${lock}. {{what}}`,
+      `${round.name} locks on {{lock}}. {{what}}`,
       "",
       `Your team: ${teamUrl}`,
       "",
@@ -183,13 +177,18 @@ export async function sendDueReminders(
           await tx.execute(sql`select pg_try_advisory_xact_lock(${REMINDER_LOCK}) as ok`),
         );
         if (!lock?.ok) return null;
-        const [window] = rowsOf<{ upto: number | null; n: number }>(
+        const [window] = rowsOf<{ upto: number | null; n: number; zones: string[] | string }>(
           await tx.execute(sql`
-            select max(w.id)::int as upto, count(*)::int as n
+            select max(w.id)::int as upto, count(*)::int as n,
+              coalesce(jsonb_agg(distinct w.time_zone) filter (where w.time_zone is not null),
+                '[]'::jsonb) as zones
             from (${candidates(round.id, sql`and u.id > ${after}`)} order by u.id limit ${size}) w`),
         );
         if (!window?.n || window.upto === null) return { mails: [], n: 0, upto: after };
         const range = sql`and u.id > ${after} and u.id <= ${window.upto}`;
+        // The lock in each player's zone, written here for the zones of this batch only.
+        const zones = typeof window.zones === "string" ? JSON.parse(window.zones) : window.zones;
+        const lockText = sql`coalesce(${lockTexts(round.lockAt, zones)}::jsonb ->> c.time_zone, ${utcLock})`;
         const mails = rowsOf<ReminderMail & { headers: Record<string, string> }>(
           await tx.execute(sql`
             with c as (${candidates(round.id, range)}),
@@ -200,9 +199,10 @@ export async function sendDueReminders(
               returning user_id
             )
             insert into outbox ("to", subject, text, headers, created_at)
-            select c.email, ${subject},
+            select c.email, ${`${round.name}: teams lock `} || ${lockText},
               -- The player's name last, so a name that looks like a placeholder stays a name.
-              replace(replace(replace(${text},
+              replace(replace(replace(replace(${text},
+                '{{lock}}', ${lockText}),
                 '{{what}}', case when c.no_team then ${noTeam} else ${fix} end),
                 '{{unsubscribe}}', ${unsubscribe}), '{{name}}', c.username),
               jsonb_build_object(

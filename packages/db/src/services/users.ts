@@ -1,5 +1,5 @@
-import { normalizeEmail, SIGNUP_CREDITS } from "@game/core";
-import { eq } from "drizzle-orm";
+import { isTimeZone, normalizeEmail, SIGNUP_CREDITS } from "@game/core";
+import { and, eq, isNull, ne, or } from "drizzle-orm";
 import type { DbOrTx } from "../client.js";
 import { accounts, type Role, sessions, users } from "../schema/index.js";
 
@@ -133,4 +133,22 @@ export async function updatePasswordHash(
   passwordHash: string,
 ): Promise<void> {
   await db.update(accounts).set({ passwordHash }).where(eq(accounts.id, accountId));
+}
+
+/**
+ * Remembers the player's time zone (an IANA name, as their browser says it) for the dates of
+ * their e-mails. Writes only when it changed; an unknown zone is ignored. True when written.
+ */
+export async function setUserTimeZone(
+  db: DbOrTx,
+  userId: number,
+  timeZone: string,
+): Promise<boolean> {
+  if (!isTimeZone(timeZone)) return false;
+  const rows = await db
+    .update(users)
+    .set({ timeZone })
+    .where(and(eq(users.id, userId), or(isNull(users.timeZone), ne(users.timeZone, timeZone))))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
