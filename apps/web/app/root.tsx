@@ -19,6 +19,8 @@ import "./load-context";
 import appStyles from "./styles/app.css?url";
 import { getUser } from "./utils/auth.server";
 import { useNonce } from "./utils/nonce";
+import { useRememberTimeZone } from "./utils/time-zone";
+import { rememberTimeZone } from "./utils/time-zone.server";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -37,6 +39,7 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getUser(request, context);
+  await rememberTimeZone(request, context, user);
   const header: HeaderUser | null = user ? { username: user.username, role: user.role } : null;
   return { user: header };
 }
@@ -49,6 +52,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Also rendered for errors, when the root loader may not have run: then it is a visitor.
   const user = useRouteLoaderData<typeof loader>("root")?.user ?? null;
   const nonce = useNonce();
+  useRememberTimeZone();
   // Pages shown inside partner iframes (`handle = { layout: "bare" }`) get no site chrome.
   const bare = useMatches().some(
     (m) => (m.handle as { layout?: string } | undefined)?.layout === "bare",

@@ -61,13 +61,34 @@ describe("about", () => {
     expect(text).toContain("At least 1 junior");
     expect(text).toContain("$1,000,000 budget");
     expect(text).toContain("Teams lock 12 hours before the event starts");
-    // The open event's own lock moment: 12 hours before 18 April 2027, 16:00 UTC.
-    expect(text).toMatch(/teams lock on Sunday, April 18, 2027 at 4:00\s?AM UTC/);
+    // The open event's own lock moment: 12 hours before 18 April 2027, 16:00 UTC, in the
+    // browser's zone (this test's is whatever the machine's is).
+    expect(text).toMatch(/teams lock on (Saturday|Sunday) 1[78] April 2027, \d\d:\d\d \S+\./);
 
     const faq = page.locator("details").first();
     expect(await faq.locator("p").isVisible()).toBe(false);
     await faq.locator("summary").click();
     expect(await faq.locator("p").isVisible()).toBe(true);
+  });
+
+  it("writes the lock in English, in a French reader's Paris time, the zone named", async () => {
+    const context = await browser.newContext({ locale: "fr-FR", timezoneId: "Europe/Paris" });
+    const paris = await context.newPage();
+    const parisErrors = watchErrors(paris);
+    const line = "teams lock on Sunday 18 April 2027, 06:00 CEST.";
+    // First visit: the server does not know the zone yet (UTC, named); the browser then does.
+    const first = await paris.goto(`${app.url}/about`);
+    expect(await first?.text()).toContain("Sunday 18 April 2027, 04:00 UTC");
+    const callout = paris.locator("#lock .callout");
+    await expect.poll(() => callout.textContent()).toContain(line);
+    expect((await context.cookies()).find((c) => c.name === "gf_tz")?.value).toBe("Europe%2FParis");
+    // From then on the server writes the page in the reader's zone, and hydration agrees.
+    const again = await paris.reload();
+    expect(await again?.text()).toContain("Sunday 18 April 2027, 06:00 CEST");
+    expect(await callout.textContent()).toContain(line);
+    expect(await paris.locator("body").textContent()).not.toMatch(/dimanche|avril/);
+    expect(parisErrors).toEqual([]);
+    await context.close();
   });
 
   it("has a table of contents linking to each of its sections", async () => {

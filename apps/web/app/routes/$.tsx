@@ -14,6 +14,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function NotFound() {
-  const { events, user } = useLoaderData<typeof loader>();
-  return <HomeScreen events={events} user={user} notFound />;
+  const { events, user, timeZone } = useLoaderData<typeof loader>();
+  return <HomeScreen events={events} user={user} timeZone={timeZone} notFound />;
 }

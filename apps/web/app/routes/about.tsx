@@ -16,27 +16,23 @@ import {
 } from "@game/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { DateTime } from "~/components/date-time";
 import { getCurrentGame } from "~/features/game/game.server";
 import { GameBackdrop, toBackdropGame } from "~/features/game/game-backdrop";
-import { preferredLocale } from "~/features/home/home.server";
 import { CONTACT_EMAIL, OTHER_GAMES, SITE_NAME } from "~/features/layout/site";
+import { readTimeZone } from "~/utils/time-zone.server";
 
 export const meta: MetaFunction = () => [{ title: `About · ${SITE_NAME}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const game = await getCurrentGame(request, context);
-  const format = new Intl.DateTimeFormat(preferredLocale(request), {
-    dateStyle: "full",
-    timeStyle: "short",
-    timeZone: "UTC",
-  });
   return {
     game: toBackdropGame(game),
-    // Written on the server (in UTC, said so) so the page reads the same before and after hydration.
     lock:
       game && game.status === "open"
-        ? { event: game.name, at: `${format.format(lockTime(game))} UTC` }
+        ? { event: game.name, at: lockTime(game).toISOString() }
         : null,
+    timeZone: readTimeZone(request),
   };
 }
 
@@ -129,7 +125,7 @@ const FAQ = [
 ];
 
 export default function About() {
-  const { game, lock } = useLoaderData<typeof loader>();
+  const { game, lock, timeZone } = useLoaderData<typeof loader>();
   return (
     <GameBackdrop game={game} title={`About ${SITE_NAME}`} subtitle="How the game works">
       <article className="panel prose">
@@ -280,7 +276,7 @@ export default function About() {
           </p>
           {lock ? (
             <p className="callout">
-              {lock.event}: teams lock on {lock.at}.
+              {lock.event}: teams lock on <DateTime value={lock.at} timeZone={timeZone} />.
             </p>
           ) : null}
         </section>

@@ -4,8 +4,9 @@ import { Portrait } from "@game/widgets";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminTable, num } from "~/features/admin/admin-table";
+import { AdminTime } from "~/features/admin/admin-time";
 import { racersPage } from "~/features/admin/lists.server";
-import { Pager, utcText } from "~/features/admin/pager";
+import { Pager } from "~/features/admin/pager";
 import { PortraitUpload } from "~/features/admin/portrait-upload";
 import { RacerUpload } from "~/features/admin/racer-upload";
 import {
@@ -123,7 +124,9 @@ export default function AdminRacers() {
                 <td>{r.origin}</td>
                 <td>{r.picture ?? ""}</td>
                 <td>{r.withdrawnAt ? "withdrawn" : "starting"}</td>
-                <td>{utcText(r.updatedAt)}</td>
+                <td>
+                  <AdminTime value={r.updatedAt} />
+                </td>
               </tr>
             )}
           </AdminTable>

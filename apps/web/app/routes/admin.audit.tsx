@@ -2,8 +2,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { AdminTable } from "~/features/admin/admin-table";
+import { AdminTime } from "~/features/admin/admin-time";
 import { auditPage } from "~/features/admin/lists.server";
-import { Pager, utcText } from "~/features/admin/pager";
+import { Pager } from "~/features/admin/pager";
 import { requireAdmin } from "~/utils/auth.server";
 
 const PAGE_SIZE = 50;
@@ -46,7 +47,9 @@ export default function AdminAudit() {
         >
           {(e) => (
             <tr key={e.id}>
-              <td>{utcText(e.createdAt)}</td>
+              <td>
+                <AdminTime value={e.createdAt} />
+              </td>
               <td>{e.actor}</td>
               <td>{e.action}</td>
               <td>{e.target}</td>

@@ -2,8 +2,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminTable } from "~/features/admin/admin-table";
+import { AdminTime } from "~/features/admin/admin-time";
 import { outboxPage } from "~/features/admin/lists.server";
-import { Pager, utcText } from "~/features/admin/pager";
+import { Pager } from "~/features/admin/pager";
 import { requireAdmin } from "~/utils/auth.server";
 
 const PAGE_SIZE = 50;
@@ -29,7 +30,9 @@ export default function AdminOutbox() {
         <AdminTable label="Mail table" columns={["When", "To", "Message", "Status"]} rows={mails}>
           {(m) => (
             <tr key={m.id}>
-              <td>{utcText(m.createdAt)}</td>
+              <td>
+                <AdminTime value={m.createdAt} />
+              </td>
               <td>{m.to}</td>
               <td className="wrap">
                 <details>

@@ -70,11 +70,11 @@ describe("the partner's stats", () => {
 
     const html = renderToStaticMarkup(<PartnerStats name={p.name} days={page.stats} />);
     expect(html).toContain(
-      "<strong>Yesterday</strong> (2026-04-09): 1 widget load, 1,200 API calls, 3 sign-ins, 2 teams saved.",
+      "<strong>Yesterday</strong> (Thursday 9 April 2026): 1 widget load, 1,200 API calls, 3 sign-ins, 2 teams saved.",
     );
     expect(html).toContain("Widget loads per day, last 14 days (UTC)");
     expect(html).toContain(
-      '<th scope="row">2026-04-09</th><td class="num">1</td><td class="num">1,200</td>',
+      '<th scope="row"><time dateTime="2026-04-09">Thursday 9 April 2026</time></th><td class="num">1</td><td class="num">1,200</td>',
     );
   });
 

@@ -13,7 +13,7 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
 import chartStyles from "~/components/charts/charts.css?url";
-import { utcText } from "~/features/admin/pager";
+import { AdminTime } from "~/features/admin/admin-time";
 import { TableScroll } from "~/features/admin/table-scroll";
 import { EmbedSnippet } from "~/features/partners/embed-snippet";
 import { PartnerStats } from "~/features/partners/partner-stats";
@@ -101,7 +101,9 @@ export default function AdminPartners() {
                     </td>
                     <td className="admin-key">{p.publishableKey}</td>
                     <td className="wrap">{p.origins.join(" ")}</td>
-                    <td>{utcText(p.createdAt).slice(0, 10)}</td>
+                    <td>
+                      <AdminTime value={p.createdAt} day />
+                    </td>
                     <td className="num">{p.weekLoads.toLocaleString("en-US")}</td>
                     <td>
                       <Link
@@ -368,9 +370,9 @@ function ManagePartner({
           {partner.disabledAt ? (
             <>
               <p>
-                Disabled on {utcText(partner.disabledAt).slice(0, 10)}: its sites get no API access
-                and its team builder is refused. Enabling it brings its pages back with the same
-                key; deleting it cannot be undone.
+                Disabled on <AdminTime value={partner.disabledAt} day />: its sites get no API
+                access and its team builder is refused. Enabling it brings its pages back with the
+                same key; deleting it cannot be undone.
               </p>
               <Form method="post" action={action} className="admin-row-actions">
                 {idField}

@@ -6,7 +6,7 @@
 import { CATEGORIES, formatPrice } from "@game/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { utcText } from "~/features/admin/pager";
+import { AdminTime } from "~/features/admin/admin-time";
 import { racerAction, racerForAdmin } from "~/features/admin/racer.server";
 import { requireAdmin } from "~/utils/auth.server";
 
@@ -49,9 +49,13 @@ export default function AdminRacer() {
       </h2>
       <p className="muted">
         Event {racer.gameId}, {formatPrice(racer.price)}.{" "}
-        {racer.withdrawnAt
-          ? `Withdrawn ${utcText(racer.withdrawnAt)}: no longer pickable.`
-          : "Starting: pickable."}{" "}
+        {racer.withdrawnAt ? (
+          <>
+            Withdrawn <AdminTime value={racer.withdrawnAt} />: no longer pickable.
+          </>
+        ) : (
+          "Starting: pickable."
+        )}{" "}
         {racer.teamsHolding} {racer.teamsHolding === 1 ? "team holds" : "teams hold"} this racer.
       </p>
       <div role="status" aria-live="polite">

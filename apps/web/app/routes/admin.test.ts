@@ -310,7 +310,7 @@ describe("events", () => {
     );
     expect(r.status).toBe(200);
     expect(r.body.message).toBe(
-      "Saved Pro Downhill Series Round 2: Snowshoe: open, starts 16 May 2027, 09:30 (America/Los_Angeles).",
+      "Saved Pro Downhill Series Round 2: Snowshoe: open, starts Sunday 16 May 2027, 09:30 PDT (America/Los_Angeles).",
     );
     const event = await getEvent(h.db, 6);
     expect(event?.status).toBe("open");

@@ -3,6 +3,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { NavLink, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
 import adminStyles from "~/features/admin/admin.css?url";
 import { requireAdmin } from "~/utils/auth.server";
+import { readTimeZone } from "~/utils/time-zone.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 
@@ -13,7 +14,8 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context);
-  return { admin: { username: admin.username } };
+  // The admin's time zone, for the dates of every admin page (AdminTime).
+  return { admin: { username: admin.username }, timeZone: readTimeZone(request) };
 }
 
 const SECTIONS = [

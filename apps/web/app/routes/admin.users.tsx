@@ -2,8 +2,9 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { AdminTable, num } from "~/features/admin/admin-table";
+import { AdminTime } from "~/features/admin/admin-time";
 import { usersPage } from "~/features/admin/lists.server";
-import { Pager, utcText } from "~/features/admin/pager";
+import { Pager } from "~/features/admin/pager";
 import { changeUser, type UserFormResult } from "~/features/admin/users.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { readForm } from "~/utils/request.server";
@@ -95,7 +96,9 @@ function UserRow({ user, isMe, posted }: { user: Row; isMe: boolean; posted?: Us
         </span>
       </td>
       <td className="num">{user.points}</td>
-      <td>{utcText(user.createdAt).slice(0, 10)}</td>
+      <td>
+        <AdminTime value={user.createdAt} day />
+      </td>
       <td>
         <fetcher.Form method="post" className="admin-row-actions">
           <input type="hidden" name="userId" value={user.id} />

@@ -7,6 +7,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { DateTime } from "~/components/date-time";
 import { LeaguesPanel } from "~/features/leagues/leagues-panel";
 import { loadLeaguesPanel } from "~/features/leagues/leagues-panel.server";
 import { loadEventHome } from "~/features/team/event-home.server";
@@ -37,14 +38,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return data({ ...home, leagues }, { headers });
 }
 
-const dateText = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-US", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-
 const points = (n: number) => `${new Intl.NumberFormat("en-US").format(n)} pts`;
 
 export default function EventHome() {
@@ -66,7 +59,7 @@ export default function EventHome() {
           <p className="event-home__meta">
             {event.location}
             {event.location ? " · " : ""}
-            Race day <time dateTime={event.startsAt}>{dateText(event.startsAt)}</time>
+            Race day <DateTime value={event.startsAt} timeZone={home.timeZone} />
           </p>
         </div>
       </header>
@@ -77,16 +70,16 @@ export default function EventHome() {
             <>
               <h2 id="closed-heading">This event is not open yet</h2>
               <p>
-                Race day is <time dateTime={event.startsAt}>{dateText(event.startsAt)}</time>. Teams
-                can be picked once it opens, until 12 hours before the start.
+                Race day is <DateTime value={event.startsAt} timeZone={home.timeZone} />. Teams can
+                be picked once it opens, until 12 hours before the start.
               </p>
             </>
           ) : (
             <>
               <h2 id="closed-heading">This event is over</h2>
               <p>
-                It was raced on <time dateTime={event.startsAt}>{dateText(event.startsAt)}</time>.
-                Teams and points are on the players' pages.
+                It was raced on <DateTime value={event.startsAt} timeZone={home.timeZone} />. Teams
+                and points are on the players' pages.
               </p>
             </>
           )}
@@ -111,7 +104,12 @@ export default function EventHome() {
           )}
 
           {home.phase === "open" ? (
-            <LockNotice lockAt={event.lockAt} now={home.now} className="card" />
+            <LockNotice
+              lockAt={event.lockAt}
+              now={home.now}
+              timeZone={home.timeZone}
+              className="card"
+            />
           ) : (
             <section className="lock-notice card" aria-labelledby="lock-heading">
               <h2 id="lock-heading" className="lock-notice__title">

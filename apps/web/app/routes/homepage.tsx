@@ -11,6 +11,6 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function Homepage() {
-  const { events, user, notice } = useLoaderData<typeof loader>();
-  return <HomeScreen events={events} user={user} notice={notice} />;
+  const { events, user, notice, timeZone } = useLoaderData<typeof loader>();
+  return <HomeScreen events={events} user={user} notice={notice} timeZone={timeZone} />;
 }

@@ -26,7 +26,8 @@ const sections: LegalSection[] = [
       <ul>
         <li>
           <strong>Account:</strong> your e-mail address, your username and your password, which we
-          store only as a salted scrypt hash (we cannot read it).
+          store only as a salted scrypt hash (we cannot read it), and your time zone as your browser
+          reports it (such as Europe/Paris), so our e-mails give times in your local time.
         </li>
         <li>
           <strong>Game data:</strong> your teams, scores, rankings, the leagues you create or join,
@@ -79,7 +80,7 @@ const sections: LegalSection[] = [
     title: "Cookies",
     body: (
       <>
-        <p>We use two cookies, both necessary for the game, and no tracking cookies:</p>
+        <p>We use three cookies, all necessary for the game, and no tracking cookies:</p>
         <ul>
           <li>
             <code>gf_session</code>: keeps you logged in for up to 30 days, or until you have not
@@ -88,6 +89,10 @@ const sections: LegalSection[] = [
           </li>
           <li>
             <code>gf_game</code>: remembers the event you looked at last, for one year.
+          </li>
+          <li>
+            <code>gf_tz</code>: your time zone (such as Europe/Paris), so pages show dates in your
+            local time, for one year.
           </li>
         </ul>
       </>

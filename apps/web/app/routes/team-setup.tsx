@@ -89,7 +89,7 @@ export default function TeamSetup() {
         eventId={d.event.id}
         racers={d.racers}
         draft={d.draft}
-        paid={d.paid}
+        held={d.held}
         hasTeam={d.hasTeam}
         budget={d.budget}
         category={d.category}

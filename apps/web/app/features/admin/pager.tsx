@@ -42,8 +42,3 @@ export function Pager({
     </nav>
   );
 }
-
-/** "2027-04-18 16:00 UTC": the same text on the server and in every browser. */
-export function utcText(date: string | Date): string {
-  return `${new Date(date).toISOString().slice(0, 16).replace("T", " ")} UTC`;
-}

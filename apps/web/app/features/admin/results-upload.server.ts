@@ -9,6 +9,7 @@ import {
   CSV_MAX_BYTES,
   CsvFileError,
   decodeCsvBytes,
+  formatDateTime,
   formatResultIssue,
   isLocked,
   lockTime,
@@ -30,6 +31,7 @@ import {
 } from "@game/db";
 import type { AppLoadContext } from "@remix-run/node";
 import { timed } from "~/load-context";
+import { readTimeZone } from "~/utils/time-zone.server";
 import { readUploadForm, uploadFileName } from "~/utils/upload-form.server";
 
 type Admin = { id: number; email: string };
@@ -72,9 +74,9 @@ export type ResultsActionData =
       rows: number;
     };
 
-function lockWarning(event: EventRow, now: Date): string | null {
+function lockWarning(event: EventRow, now: Date, timeZone: string): string | null {
   if (isLocked(event, now)) return null;
-  return `Teams for ${event.name} lock on ${lockTime(event).toISOString().slice(0, 16).replace("T", " ")} UTC. Importing results now freezes every team at once.`;
+  return `Teams for ${event.name} lock on ${formatDateTime(lockTime(event), timeZone)}. Importing results now freezes every team at once.`;
 }
 
 function failure(
@@ -215,7 +217,7 @@ export async function resultsAction(
           DSQ: count("DSQ"),
         },
         preview: outcome.rows.slice(0, PREVIEW_ROWS),
-        lockWarning: lockWarning(event, now),
+        lockWarning: lockWarning(event, now, readTimeZone(request)),
       },
       status: 200,
     };
@@ -256,7 +258,7 @@ export async function resultsLoader(request: Request, context: AppLoadContext) {
       ? {
           id: chosen.id,
           name: chosen.name,
-          lockWarning: lockWarning(chosen, now),
+          lockWarning: lockWarning(chosen, now, readTimeZone(request)),
           results: await listEventResults(context.db, chosen.id),
         }
       : null,

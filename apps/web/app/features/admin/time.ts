@@ -3,6 +3,7 @@
  * (a `datetime-local` input has no zone). These convert between the two with the platform's
  * time-zone data; they run in the browser and on the server alike.
  */
+import { formatDateTime } from "@game/core";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -78,15 +79,7 @@ export function fromLocalInput(local: string, timeZone: string): Date | null {
   return new Date(second);
 }
 
-/** "18 Apr 2027, 09:00" in `timeZone`, for reading. */
+/** "Sunday 18 April 2027, 09:00 PDT": the game's one date format (@game/core), in `timeZone`. */
 export function formatInZone(date: Date | string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(new Date(date));
+  return formatDateTime(date, timeZone);
 }

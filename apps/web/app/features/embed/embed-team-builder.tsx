@@ -22,6 +22,7 @@ export interface EmbedTeamBuilderProps {
   /** Null when the team can be changed; otherwise why not. */
   lockedReason: string | null;
   racers: TeamRacerView[];
+  /** The budget of a player without a team (1,000,000); a signed-in player's team has its own. */
   budget: number;
   theme: "light" | "dark" | "auto" | null;
 }
@@ -66,6 +67,9 @@ export function EmbedTeamBuilder(props: EmbedTeamBuilderProps) {
     team,
     requirements,
     allMet,
+    worth,
+    priceOf,
+    slotMeta,
     blockReason,
     announcement,
     setAnnouncement,
@@ -73,10 +77,10 @@ export function EmbedTeamBuilder(props: EmbedTeamBuilderProps) {
   } = useTeamDraft({
     eventId: event.id,
     racers,
-    budget,
+    // A racer of the saved team counts at their selling price (decision 0141).
+    budget: player?.budget ?? budget,
     initial: [],
-    // A racer on the saved team costs what the player paid for it (decision 0101).
-    paid: player?.paid,
+    held: player?.held,
     blocked: lockedReason ? "Teams are locked" : player ? null : "Sign in to pick riders",
   });
   const [category, setCategory] = useState<Category>("Pro Men");
@@ -115,7 +119,9 @@ export function EmbedTeamBuilder(props: EmbedTeamBuilderProps) {
       setAnnouncement(`Signed in as ${result.player.username}.`);
       teamHeading.current?.focus();
     } else if (result.intent === "save") {
-      setPlayer((p) => (p ? { ...p, team: result.team, paid: result.paid } : p));
+      setPlayer((p) =>
+        p ? { ...p, team: result.team, held: result.held, budget: result.budget } : p,
+      );
       setDraft(result.team);
       setAlert({ ok: true, message: result.message, reasons: [] });
       tellParent(parentOrigin, { type: "gf:saved", eventId: event.id });
@@ -219,7 +225,8 @@ export function EmbedTeamBuilder(props: EmbedTeamBuilderProps) {
           </h2>
           <TeamGrid
             racers={team}
-            budget={budget}
+            budget={worth}
+            renderMeta={slotMeta}
             readOnly={!editable}
             onRemove={editable ? (racer) => remove(racer) : undefined}
             emptySlotLabel={player ? "Empty slot" : "Sign in to pick"}
@@ -262,8 +269,9 @@ export function EmbedTeamBuilder(props: EmbedTeamBuilderProps) {
             hideColumns={["price"]}
             action={{
               header: "Add to team",
-              label: (r) => formatPrice(r.price),
-              ariaLabel: (r) => `Add ${racerName(r)} for ${formatPrice(r.price)}`,
+              label: (r) => formatPrice(priceOf(r as TeamRacerView)),
+              ariaLabel: (r) =>
+                `Add ${racerName(r)} for ${formatPrice(priceOf(r as TeamRacerView))}`,
               disabledReason: (r) => blockReason(r as TeamRacerView),
               onSelect: (r) => add(r as TeamRacerView),
             }}

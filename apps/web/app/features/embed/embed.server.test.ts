@@ -3,7 +3,7 @@
  * the iframe, the handoff token (single use, bound to the partner), and saving through the same
  * service and rules as `/team-setup`.
  */
-import { LOCK_MS } from "@game/core";
+import { BUDGET, LOCK_MS } from "@game/core";
 import {
   embedTokens,
   events,
@@ -230,10 +230,15 @@ describe("POST /embed/team-setup", () => {
       ok: true,
       message: "Team saved successfully!",
       team: picks,
-      // The prices paid, which the builder counts for the racers kept (decision 0101).
-      paid: Object.fromEntries(
-        (await getTeam(h.db, user.id, 5))!.racers.map((r) => [r.id, r.priceNow]),
+      // The prices paid and today's, and the team's budget: the builder counts the bank from
+      // them as the save does (decision 0141).
+      held: Object.fromEntries(
+        (await getTeam(h.db, user.id, 5))!.racers.map((r) => [
+          r.id,
+          { paid: r.price, now: r.priceNow },
+        ]),
       ),
+      budget: BUDGET,
     });
     expect((await getTeam(h.db, user.id, 5))?.racers.map((r) => r.id)).toEqual(picks);
 

@@ -3,7 +3,7 @@
  * (browsers block them in third-party frames): its credential travels in the form, as `token`
  * (the popup's single-use handoff, for `exchange`) or `session` (what the exchange returned).
  */
-import { teamSelectionSchema } from "@game/core";
+import { type HeldRacer, teamSelectionSchema } from "@game/core";
 import { z } from "zod";
 
 const token = z
@@ -35,14 +35,23 @@ export interface EmbedSignedIn {
   expiresAt: string;
   /** The saved team, racer ids in slot order (empty when there is none yet). */
   team: number[];
-  /** What the player paid for each saved racer: a racer kept costs that (decision 0101). */
-  paid: Record<number, number>;
+  /** The saved racers' prices paid and today's, by id: the builder counts them as the save does. */
+  held: Record<number, HeldRacer>;
+  /** The saved team's budget (1,000,000 without one; decision 0141). */
+  budget: number;
 }
 
 /** What the iframe's action answers. */
 export type EmbedActionResult =
   | { intent: "exchange"; ok: true; player: EmbedSignedIn }
-  | { intent: "save"; ok: true; message: string; team: number[]; paid: Record<number, number> }
+  | {
+      intent: "save";
+      ok: true;
+      message: string;
+      team: number[];
+      held: Record<number, HeldRacer>;
+      budget: number;
+    }
   | { intent: "signout"; ok: true }
   | {
       intent: EmbedAction["intent"] | "unknown";

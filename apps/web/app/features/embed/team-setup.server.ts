@@ -20,7 +20,7 @@ import {
   saveTeam,
 } from "@game/db";
 import { type AppLoadContext, data } from "@remix-run/node";
-import { refusalText } from "~/features/team/setup.server";
+import { heldPrices, refusalText } from "~/features/team/setup.server";
 import { SAVE_FAILED, SAVE_OK } from "~/features/team/team-form";
 import { statLost } from "~/utils/partner-stats.server";
 import { readForm } from "~/utils/request.server";
@@ -153,7 +153,8 @@ export async function embedTeamSetupAction(request: Request, context: AppLoadCon
         username: session.player.username,
         expiresAt: session.expiresAt.toISOString(),
         team: team?.racers.map((r) => r.id) ?? [],
-        paid: Object.fromEntries(team?.racers.map((r) => [r.id, r.price]) ?? []),
+        held: heldPrices(team),
+        budget: team?.budget ?? BUDGET,
       },
     });
   }
@@ -183,7 +184,8 @@ export async function embedTeamSetupAction(request: Request, context: AppLoadCon
       ok: true,
       message: SAVE_OK,
       team: result.team.racers.map((r) => r.id),
-      paid: Object.fromEntries(result.team.racers.map((r) => [r.id, r.price])),
+      held: heldPrices(result.team),
+      budget: result.team.budget,
     });
   }
   const reasons =

@@ -4,6 +4,7 @@ import { Link } from "@remix-run/react";
 import { useEffect } from "react";
 import { authPath } from "~/features/auth/auth-form";
 import { isPlainClick, useLoginModal } from "~/features/auth/login-modal";
+import { useTimeZone } from "~/utils/time-zone";
 import type { HomeEvent } from "./home.server";
 import { HOME_NOTICE_PARAM } from "./home-notices";
 
@@ -15,6 +16,8 @@ export interface HomeScreenProps {
   notFound?: boolean;
   /** A one-time notice from the page that sent the player here ("Game not found."). */
   notice?: string | null;
+  /** The zone the server wrote the dates in (`loadHome`). */
+  timeZone: string;
 }
 
 /**
@@ -38,12 +41,12 @@ function HomeNotice({ notice }: { notice: string | null }) {
 }
 
 /** The home screen: what the game is, and the event cards (only an open event can be entered). */
-export function HomeScreen({ events, user, notFound, notice }: HomeScreenProps) {
+export function HomeScreen({ events, user, notFound, notice, timeZone }: HomeScreenProps) {
   const login = useLoginModal();
   const openEvent = events.find((e) => e.status === "open");
   const openLabel =
     openEvent?.phase === "scored" ? "Results in" : openEvent?.phase === "locked" ? "Locked" : null;
-  const dates = new Map(events.map((e) => [e.startsAt, e.dateText]));
+  const zone = useTimeZone(timeZone);
   const signInTo = (id: number) => `/game/${id}`;
 
   return (
@@ -104,7 +107,7 @@ export function HomeScreen({ events, user, notFound, notice }: HomeScreenProps) 
             login.open({ redirectTo: signInTo(e.id) });
           }}
           renderLink={({ href, ...rest }) => <Link to={href} {...rest} />}
-          formatDate={(iso) => dates.get(iso) ?? iso}
+          timeZone={zone}
           // An open event past its lock (or with results in early) says so, not "Open".
           statusLabels={openLabel ? { open: openLabel } : undefined}
           emptyMessage="No events yet. Check back soon."

@@ -3,26 +3,13 @@ import { createTestDb, type DbHandle } from "@game/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieFor, makeUser, request, testContext } from "../../../tests/support/context";
-import { loadHome, preferredLocale } from "./home.server";
+import { loadHome } from "./home.server";
 
 let h: DbHandle;
 beforeAll(async () => {
   h = await createTestDb({ seed: true });
 });
 afterAll(() => h.close());
-
-const withLanguage = (value: string) =>
-  new Request("http://localhost/", { headers: { "Accept-Language": value } });
-
-describe("preferredLocale", () => {
-  it("takes the best-rated language the server can write, else English", () => {
-    expect(preferredLocale(withLanguage("fr-CH, fr;q=0.9, en;q=0.8"))).toBe("fr-CH");
-    expect(preferredLocale(withLanguage("en;q=0.5, de-DE;q=0.9"))).toBe("de-DE");
-    expect(preferredLocale(withLanguage("*"))).toBe("en-US");
-    expect(preferredLocale(withLanguage("not a tag!!, es"))).toBe("es");
-    expect(preferredLocale(new Request("http://localhost/"))).toBe("en-US");
-  });
-});
 
 describe("loadHome", () => {
   it("lists the 12 events: open first, then upcoming by date, then past ones latest first", async () => {
@@ -32,7 +19,6 @@ describe("loadHome", () => {
     expect(events[0]).toMatchObject({
       status: "open",
       startsAt: "2027-04-18T16:00:00.000Z",
-      dateText: "April 18, 2027",
       cover: "/img/events/cover-5.svg",
       phase: "open",
     });
@@ -46,15 +32,19 @@ describe("loadHome", () => {
     });
   });
 
-  it("writes dates in the viewer's language and greets the signed-in player", async () => {
+  it("greets the signed-in player; dates go in the reader's zone, whatever the language", async () => {
     const ctx = testContext(h.db);
     const player = await makeUser(h.db, { username: "Gwin" });
     const req = new Request("http://localhost/homepage", {
-      headers: { "Accept-Language": "de-DE", Cookie: await cookieFor(ctx, player) },
+      headers: {
+        "Accept-Language": "de-DE",
+        Cookie: `${await cookieFor(ctx, player)}; gf_tz=Europe%2FBerlin`,
+      },
     });
-    const { events, user } = await loadHome(req, ctx);
+    const { user, timeZone } = await loadHome(req, ctx);
     expect(user).toEqual({ username: "Gwin", returning: false });
-    expect(events[0]!.dateText).toBe("18. April 2027");
+    expect(timeZone).toBe("Europe/Berlin");
+    expect((await loadHome(request("/"), ctx)).timeZone).toBe("UTC");
   });
 
   it("greets a player who has played before as returning, a brand-new one as new", async () => {

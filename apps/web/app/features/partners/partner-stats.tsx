@@ -3,6 +3,7 @@
  * a small chart, and every counter per day in a table (docs/decisions/0092-partner-stats.md).
  */
 
+import { formatDate } from "@game/core";
 import { BarChart } from "~/components/charts/bar-chart";
 import { TableScroll } from "~/features/admin/table-scroll";
 
@@ -21,14 +22,12 @@ const number = new Intl.NumberFormat("en-US");
 const plural = (n: number, one: string, many: string) =>
   `${number.format(n)} ${n === 1 ? one : many}`;
 
-/** "Mon 3 Mar" for a `YYYY-MM-DD` UTC day. */
+/**
+ * "Tuesday 3 March 2026" for a `YYYY-MM-DD` day: the counts are per UTC day, so the day is
+ * written in UTC (the headings say so), in the game's one date format.
+ */
 function dayName(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    timeZone: "UTC",
-  });
+  return formatDate(`${day}T00:00:00Z`, "UTC");
 }
 
 export function summary(d: PartnerStatsDayView): string {
@@ -48,7 +47,7 @@ export function PartnerStats({ name, days }: { name: string; days: PartnerStatsD
       <h3 id="partner-stats-title">What {name}'s pages brought</h3>
       {yesterday ? (
         <p>
-          <strong>Yesterday</strong> ({yesterday.day}): {summary(yesterday)}.
+          <strong>Yesterday</strong> ({dayName(yesterday.day)}): {summary(yesterday)}.
         </p>
       ) : null}
       {today ? (
@@ -82,7 +81,9 @@ export function PartnerStats({ name, days }: { name: string; days: PartnerStatsD
           <tbody>
             {[...days].reverse().map((d) => (
               <tr key={d.day}>
-                <th scope="row">{d.day}</th>
+                <th scope="row">
+                  <time dateTime={d.day}>{dayName(d.day)}</time>
+                </th>
                 <td className="num">{number.format(d.widgetLoads)}</td>
                 <td className="num">{number.format(d.apiCalls)}</td>
                 <td className="num">{number.format(d.signIns)}</td>

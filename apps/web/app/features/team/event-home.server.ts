@@ -115,12 +115,13 @@ export async function loadEventHome(
             username: user.username,
             ranking: user.ranking,
             points: user.points,
-            bank: bank(racers, BUDGET),
+            // The team's budget less the prices paid (docs/decisions/0141).
+            bank: bank(racers, team?.budget ?? BUDGET),
           }
         : null,
       team: racers,
       hasTeam: racers.length > 0,
-      budget: BUDGET,
+      budget: team?.budget ?? BUDGET,
       season,
     },
     user,

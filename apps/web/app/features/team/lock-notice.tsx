@@ -1,26 +1,6 @@
 import { LOCK_HOURS } from "@game/core";
 import { useEffect, useRef, useState } from "react";
-import { useHydrated } from "./use-hydrated";
-
-const PARTS: Intl.DateTimeFormatOptions = {
-  weekday: "long",
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZoneName: "short",
-};
-
-/** The lock moment as the server writes it: always UTC, so it means the same everywhere. */
-export function formatUtc(iso: string): string {
-  return new Intl.DateTimeFormat("en-US", { ...PARTS, timeZone: "UTC" }).format(new Date(iso));
-}
-
-/** The lock moment in the reader's own time zone and language (browser only). */
-export function formatLocal(iso: string): string {
-  return new Intl.DateTimeFormat(undefined, PARTS).format(new Date(iso));
-}
+import { DateTime } from "~/components/date-time";
 
 /** `3d 04h 12m 09s`, dropping the days when there are none. */
 export function formatCountdown(ms: number): string {
@@ -32,19 +12,20 @@ export function formatCountdown(ms: number): string {
 }
 
 /**
- * "Teams lock 12 hours before the event": the exact moment (UTC from the server, then the
- * player's own time zone once the page runs) and a countdown ticking every second. The first
- * frame uses the server's clock (`now`) so the server and browser renders agree.
+ * "Teams lock 12 hours before the event": the exact moment (in the player's time zone, see
+ * DateTime) and a countdown ticking every second. The first frame uses the server's clock
+ * (`now`) so the server and browser renders agree.
  */
 export function LockNotice(props: {
   lockAt: string;
   now: string;
+  /** The zone the server wrote the page in (utils/time-zone.server.ts `readTimeZone`). */
+  timeZone: string;
   className?: string;
   /** Called once when the lock moment passes while the page is open. */
   onLock?: () => void;
 }) {
   const { lockAt, onLock } = props;
-  const hydrated = useHydrated();
   const [now, setNow] = useState(() => new Date(props.now).getTime());
   useEffect(() => {
     setNow(Date.now());
@@ -68,7 +49,7 @@ export function LockNotice(props: {
       </h2>
       <p>
         {locked ? "Teams locked at " : "Last changes by "}
-        <time dateTime={lockAt}>{hydrated ? formatLocal(lockAt) : formatUtc(lockAt)}</time>.
+        <DateTime value={lockAt} timeZone={props.timeZone} />.
       </p>
       {locked ? null : (
         // role="timer" is not announced on every tick; the text is there when read.

@@ -6,12 +6,15 @@ import {
   type Category,
   categoryFromSlug,
   categoryToSlug,
+  draftPrice,
   eventPhase,
   formatPrice,
+  type HeldRacer,
   isLocked,
   LOCK_HOURS,
   lockTime,
   TEAM_SIZE,
+  teamWorth,
 } from "@game/core";
 import {
   type EventRow,
@@ -22,6 +25,7 @@ import {
   type SaveTeamFailure,
   saveTeam,
   type TeamRacerView,
+  type TeamView,
   teamSeasonStatus,
   withdrawnRacersOnTeam,
 } from "@game/db";
@@ -93,6 +97,16 @@ function cleanDraft(ids: readonly number[], byId: ReadonlyMap<number, TeamRacerV
   return [...new Set(ids)].filter((id) => byId.has(id)).slice(0, TEAM_SIZE);
 }
 
+/**
+ * The racers of a saved team as the money rules need them, by id: what was paid and today's
+ * price. Both team builders count the bank from it as the save does (docs/decisions/0141).
+ */
+export function heldPrices(team: TeamView | null): Record<number, HeldRacer> {
+  return Object.fromEntries(
+    team?.racers.map((r) => [r.id, { paid: r.price, now: r.priceNow }]) ?? [],
+  );
+}
+
 export async function loadTeamSetup(request: Request, context: AppLoadContext) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
@@ -147,14 +161,15 @@ export async function loadTeamSetup(request: Request, context: AppLoadContext) {
       saved,
       hasTeam: team !== null,
       withdrawn: withdrawn.map((w) => `${w.firstName} ${w.lastName}`),
-      // Prices paid for the saved racers (teams keep them; decision 0101).
-      paid: Object.fromEntries(team?.racers.map((r) => [r.id, r.price]) ?? []),
+      // The saved racers' prices paid and today's, and below the team's budget: the builder
+      // counts the bank as the save does (decisions 0101, 0141).
+      held: heldPrices(team),
       // What changed since the last round of the series, and what to fix (decision 0102).
       season: await teamSeasonStatus(context.db, user.id, event, team),
       draft: fromUrl ? cleanDraft(fromUrl, byId) : saved,
       category,
       show: byId.has(show) ? show : null,
-      budget: BUDGET,
+      budget: team?.budget ?? BUDGET,
       now: context.now().toISOString(),
     },
     { headers: await rememberHeaders(event) },
@@ -222,11 +237,11 @@ export async function teamSetupAction(request: Request, context: AppLoadContext)
     listTeamRacers(context.db, event.id),
     getTeam(context.db, user.id, event.id),
   ]);
-  // A racer already on the saved team costs what was paid for it (decision 0101).
-  const paid = new Map(saved?.racers.map((r) => [r.id, r.price]) ?? []);
-  const byId = new Map(
-    racers.map((r) => [r.id, paid.has(r.id) ? { ...r, price: paid.get(r.id)! } : r]),
-  );
+  // A racer of the saved team costs their selling price, against the bank plus the saved team's
+  // selling value: the money the page and the save count (decision 0141).
+  const held = heldPrices(saved);
+  const budget = teamWorth(saved?.budget ?? BUDGET, Object.values(held));
+  const byId = new Map(racers.map((r) => [r.id, { ...r, price: draftPrice(r.price, held[r.id]) }]));
   const current = cleanDraft(draft, byId);
   const category = new URL(request.url).searchParams.get("category");
   let next = current;
@@ -239,7 +254,7 @@ export async function teamSetupAction(request: Request, context: AppLoadContext)
       );
     }
     const team = current.map((id) => byId.get(id)!);
-    const blocked = addBlockReason(team, racer, { gameId: event.id, budget: BUDGET });
+    const blocked = addBlockReason(team, racer, { gameId: event.id, budget });
     if (blocked) {
       const message =
         blocked === "over-budget"

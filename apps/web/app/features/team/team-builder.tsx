@@ -1,4 +1,4 @@
-import { type Category, categoryToSlug, formatPrice, racerName } from "@game/core";
+import { type Category, categoryToSlug, formatPrice, type HeldRacer, racerName } from "@game/core";
 import type { TeamRacerView } from "@game/db";
 import { RacerTable, RequirementChecklist, TeamGrid } from "@game/widgets";
 import { useFetcher } from "@remix-run/react";
@@ -15,6 +15,7 @@ export interface TeamBuilderProps {
   /** The draft to start from: the saved team, a draft from the URL, or the last posted one. */
   draft: number[];
   hasTeam: boolean;
+  /** The saved team's budget (1,000,000 without one): its bank plus the prices paid. */
   budget: number;
   category: Category;
   /** A rider whose details are open (from `?show=`). */
@@ -24,10 +25,11 @@ export interface TeamBuilderProps {
   /** The answer to a form posted without JavaScript. */
   actionResult?: TeamActionResult;
   /**
-   * What the player paid for the racers on their saved team: a racer kept costs that, so the bank
-   * here is the one the server counts (a racer sold refunds what was paid).
+   * The racers of the saved team: what the player paid and today's price. A racer of the saved
+   * team counts at their selling price, so the bank here is the one the server counts (decision
+   * 0141).
    */
-  paid?: Record<number, number>;
+  held?: Record<number, HeldRacer>;
 }
 
 const FORM_ID = "team-form";
@@ -43,15 +45,27 @@ export function TeamBuilder(props: TeamBuilderProps) {
   // Keyless: an answer belongs to this visit of the page, not to the next one.
   const fetcher = useFetcher<TeamActionResult>();
   const editable = lockedReason === null;
-  const { draft, byId, team, requirements, allMet, bank, blockReason, announcement, ...edit } =
-    useTeamDraft({
-      eventId,
-      racers,
-      budget,
-      initial: props.actionResult?.draft ?? props.draft,
-      paid: props.paid,
-      blocked: editable ? null : "Teams are locked",
-    });
+  const {
+    draft,
+    byId,
+    team,
+    requirements,
+    allMet,
+    worth,
+    bank,
+    priceOf,
+    slotMeta,
+    blockReason,
+    announcement,
+    ...edit
+  } = useTeamDraft({
+    eventId,
+    racers,
+    budget,
+    initial: props.actionResult?.draft ?? props.draft,
+    held: props.held,
+    blocked: editable ? null : "Teams are locked",
+  });
   const [category, setCategory] = useState<Category>(props.category);
   const [shown, setShown] = useState<number | null>(props.show);
   const [result, setResult] = useState<TeamActionResult | null>(props.actionResult ?? null);
@@ -78,7 +92,7 @@ export function TeamBuilder(props: TeamBuilderProps) {
   const categorySlug = categoryToSlug(category);
 
   const addLabel = (racer: TeamRacerView) =>
-    `Add ${racerName(racer)} for ${formatPrice(racer.price)}`;
+    `Add ${racerName(racer)} for ${formatPrice(priceOf(racer))}`;
 
   const add = (racer: TeamRacerView, event?: MouseEvent, fromTable = true) => {
     event?.preventDefault();
@@ -118,7 +132,8 @@ export function TeamBuilder(props: TeamBuilderProps) {
           </p>
           <TeamGrid
             racers={team}
-            budget={budget}
+            budget={worth}
+            renderMeta={slotMeta}
             readOnly={!editable}
             removeFormName={editable ? TEAM_FIELDS.remove : undefined}
             onRemove={editable ? (racer, event) => remove(racer, event) : undefined}
@@ -178,7 +193,7 @@ export function TeamBuilder(props: TeamBuilderProps) {
             hideColumns={["price"]}
             action={{
               header: "Add to team",
-              label: (r) => formatPrice(r.price),
+              label: (r) => formatPrice(priceOf(r as TeamRacerView)),
               ariaLabel: (r) => addLabel(r as TeamRacerView),
               disabledReason: (r) => blockReason(r as TeamRacerView),
               name: editable ? TEAM_FIELDS.add : undefined,
@@ -222,7 +237,7 @@ export function TeamBuilder(props: TeamBuilderProps) {
                 setShown(null);
               }}
             >
-              Add to team for {formatPrice(shownRacer.price)}
+              Add to team for {formatPrice(priceOf(shownRacer))}
             </button>
           )
         }

@@ -1,16 +1,20 @@
 /**
  * The team being built, in the page: the one draft of both team builders (`/team-setup` and the
  * partner iframe). Which riders may be added, the checklist and the bank all come from the
- * @game/core rules the server checks again on save; a racer on the saved team counts at the price
- * the player paid (docs/decisions/0101).
+ * @game/core rules the server checks again on save: a racer of the saved team counts at their
+ * selling price, against the bank plus the saved team's selling value (docs/decisions/0141).
  */
 import {
   ADD_BLOCK_MESSAGES,
   addBlockReason,
+  draftPrice,
   formatPrice,
+  type HeldRacer,
   racerName,
   requirementChecklist,
+  sellingPrice,
   teamCost,
+  teamWorth,
 } from "@game/core";
 import type { TeamRacerView } from "@game/db";
 import { useMemo, useState } from "react";
@@ -18,34 +22,43 @@ import { useMemo, useState } from "react";
 export interface TeamDraftOptions {
   eventId: number;
   racers: TeamRacerView[];
+  /** The saved team's budget (1,000,000 without one): its bank plus the prices paid. */
   budget: number;
   /** The draft to start from (racer ids in slot order). */
   initial: number[];
-  /** What the player paid for the racers on their saved team, by racer id. */
-  paid?: Record<number, number>;
+  /** The racers of the saved team, by id: what the player paid and today's price. */
+  held?: Record<number, HeldRacer>;
   /** Why no rider can be added at all (teams locked, signed out), or null. */
   blocked: string | null;
 }
 
 export function useTeamDraft(opts: TeamDraftOptions) {
-  const { eventId, racers, budget, paid, blocked } = opts;
+  const { eventId, racers, budget, held, blocked } = opts;
   const byId = useMemo(() => new Map(racers.map((r) => [r.id, r])), [racers]);
   const [draft, setDraft] = useState<number[]>(opts.initial);
   // Read by screen readers after each change (a visually hidden live region).
   const [announcement, setAnnouncement] = useState("");
 
+  // What the player has to spend: the bank plus what the saved team would sell for.
+  const worth = teamWorth(budget, Object.values(held ?? {}));
+  /** The racer at their price in this draft: one of the saved team at their selling price. */
+  const priced = (r: TeamRacerView): TeamRacerView => {
+    const h = held?.[r.id];
+    return h ? { ...r, price: draftPrice(r.price, h) } : r;
+  };
+
   const team = draft
     .map((id) => byId.get(id))
     .filter((r): r is TeamRacerView => !!r)
-    .map((r) => (paid?.[r.id] !== undefined ? { ...r, price: paid[r.id]! } : r));
-  const requirements = requirementChecklist(team, budget);
+    .map(priced);
+  const requirements = requirementChecklist(team, worth);
   const allMet = requirements.every((r) => r.met);
-  const bank = budget - teamCost(team);
+  const bank = worth - teamCost(team);
 
   /** Why this rider cannot be added now, in the words the table and the dialog show; or null. */
   const blockReason = (racer: TeamRacerView): string | null => {
     if (blocked) return blocked;
-    const reason = addBlockReason(team, racer, { gameId: eventId, budget });
+    const reason = addBlockReason(team, priced(racer), { gameId: eventId, budget: worth });
     return reason ? ADD_BLOCK_MESSAGES[reason] : null;
   };
 
@@ -53,14 +66,26 @@ export function useTeamDraft(opts: TeamDraftOptions) {
   const add = (racer: TeamRacerView): boolean => {
     if (blockReason(racer)) return false;
     setDraft((d) => [...d, racer.id]);
-    setAnnouncement(`Added ${racerName(racer)}. Bank ${formatPrice(bank - racer.price)}.`);
+    setAnnouncement(`Added ${racerName(racer)}. Bank ${formatPrice(bank - priced(racer).price)}.`);
     return true;
   };
 
   const remove = (racer: { id: number }) => {
     const r = byId.get(racer.id);
     setDraft((d) => d.filter((id) => id !== racer.id));
-    if (r) setAnnouncement(`Removed ${racerName(r)}. Bank ${formatPrice(bank + r.price)}.`);
+    if (r) setAnnouncement(`Removed ${racerName(r)}. Bank ${formatPrice(bank + priced(r).price)}.`);
+  };
+
+  /**
+   * The line under a racer in the grid: category and price, and for a racer of the saved team
+   * whose selling price is not what was paid, what they sell for against what was paid.
+   */
+  const slotMeta = (racer: TeamRacerView): string => {
+    const h = held?.[racer.id];
+    const sells = h ? sellingPrice(h.paid, h.now) : null;
+    return h && sells !== h.paid
+      ? `${racer.category} · sells for ${formatPrice(sells!)} (paid ${formatPrice(h.paid)})`
+      : `${racer.category} · ${formatPrice(priced(racer).price)}`;
   };
 
   return {
@@ -71,7 +96,12 @@ export function useTeamDraft(opts: TeamDraftOptions) {
     team,
     requirements,
     allMet,
+    /** What the draft may cost: the bank plus the saved team's selling value. */
+    worth,
     bank,
+    /** A racer's price in this draft (what adding them takes from the bank). */
+    priceOf: (racer: TeamRacerView) => priced(racer).price,
+    slotMeta,
     blockReason,
     add,
     remove,
