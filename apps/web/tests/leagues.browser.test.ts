@@ -2,7 +2,8 @@
  * The league story in the browser, on the built app with a real SMTP sink: one player builds a
  * team, creates a league and invites a friend by e-mail; the friend opens the e-mailed link, signs
  * up through it, accepts, and later leaves; the owner deletes the league. Then the same without
- * JavaScript, and the shareable invite link.
+ * JavaScript, the shareable invite link, and the owner removing a member who joined through it
+ * (on a phone with JavaScript, then without).
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -243,6 +244,73 @@ describe("mini leagues in the browser", () => {
     await card(friend.page, "Analog Riders")
       .getByRole("row", { name: new RegExp(`friend_${run}`) })
       .waitFor();
+
+    // The owner, on a 390 px phone with JavaScript, removes the friend: a dialog names them first.
+    const friendName = `friend_${run}`;
+    const friendEmail = `friend.${run}@example.com`;
+    await js.page.setViewportSize({ width: 390, height: 844 });
+    await js.page.goto("/game/5");
+    const phoneCard = card(js.page, "Analog Riders");
+    const removeButton = phoneCard.getByRole("button", { name: `Remove ${friendName}` });
+    // Only members have the button: the owner's own row has none.
+    expect(await phoneCard.getByRole("button", { name: `Remove ${ownerName}` }).count()).toBe(0);
+    await noHorizontalScroll(js.page);
+    await removeButton.click();
+    const removeDialog = js.page.getByRole("dialog", { name: "Remove member?" });
+    await removeDialog.getByText(`Remove ${friendName} from Analog Riders?`).waitFor();
+    await noHorizontalScroll(js.page);
+    // Escape backs out and gives focus back to that member's button.
+    await js.page.keyboard.press("Escape");
+    await expect.poll(() => removeDialog.isVisible()).toBe(false);
+    await expect
+      .poll(() => removeButton.evaluate((el) => el === document.activeElement))
+      .toBe(true);
+    await js.page.keyboard.press("Enter");
+    await removeDialog.getByRole("button", { name: "Remove Member" }).click();
+    await notice(js.page).getByText("Member removed.", { exact: false }).waitFor();
+    await expect.poll(() => removeDialog.isVisible()).toBe(false);
+    expect(await phoneCard.getByRole("row", { name: new RegExp(friendName) }).count()).toBe(0);
+    // The row (and its button) is gone: focus lands on the league's name, not the page's top.
+    await expect
+      .poll(() =>
+        phoneCard
+          .getByRole("heading", { name: "Analog Riders" })
+          .evaluate((el) => el === document.activeElement),
+      )
+      .toBe(true);
+
+    // The friend is told by e-mail, and the invite link no longer lets them back in.
+    const removal = await sink.waitFor(friendEmail);
+    expect(removal.subject).toBe(
+      'You were removed from the mini league "Analog Riders" on Gravity Fantasy',
+    );
+    expect(removal.text).toContain(`${ownerName}, the owner of the mini league`);
+    await friend.page.goto("/game/5");
+    expect(await card(friend.page, "Analog Riders").count()).toBe(0);
+    await friend.page.goto(shareLink);
+    await friend.page.getByText("The owner of this league removed you from it").waitFor();
+    expect(await friend.page.getByRole("button", { name: "Join Analog Riders" }).count()).toBe(0);
+
+    // Only an invitation from the owner lets them back; then, without JavaScript, out again.
+    await owner.page.goto("/game/5");
+    await league.getByRole("button", { name: "Invite Member" }).click();
+    const reinvite = owner.page.locator("dialog[open]");
+    await reinvite.getByLabel("Guest Email").fill(friendEmail);
+    await reinvite.getByRole("button", { name: "Send Invitation" }).click();
+    await notice(owner.page).getByText("Invitation sent.").waitFor();
+    await friend.page.goto(shareLink);
+    await friend.page.getByRole("button", { name: "Join Analog Riders" }).click();
+    await notice(friend.page).getByText("You joined the league. Good luck!").waitFor();
+
+    await owner.page.goto("/game/5");
+    await league.getByRole("button", { name: `Remove ${friendName}` }).click();
+    const confirmRemove = owner.page.locator("dialog[open]");
+    await confirmRemove.getByText(`Remove ${friendName} from Analog Riders?`).waitFor();
+    await confirmRemove.getByRole("button", { name: "Remove Member" }).click();
+    await notice(owner.page).getByText("Member removed.", { exact: false }).waitFor();
+    expect(await league.getByRole("row", { name: new RegExp(friendName) }).count()).toBe(0);
+    await expect.poll(() => sink.messages.filter((m) => m.to.includes(friendEmail)).length).toBe(3);
+    expect(js.errors).toEqual([]);
 
     // The owner resets the link: the old one stops working.
     await owner.page.goto("/game/5");

@@ -67,6 +67,12 @@ export default function JoinLeague() {
           <Link to={`${page.home}#league-${league.id}`}>See it</Link>
         </p>
       )}
+      {page.state === "removed" && (
+        <p>
+          The owner of this league removed you from it, so this link cannot add you again. If you
+          would like to come back, ask the owner to invite you.
+        </p>
+      )}
       {page.state === "can-join" && (
         <Form method="post">
           <button type="submit" className="lg-button" disabled={navigation.state !== "idle"}>

@@ -14,22 +14,26 @@ export const LEAGUE_INTENTS = [
   "leave",
   "delete",
   "reset-code",
+  "remove",
 ] as const;
 export type LeagueIntent = (typeof LEAGUE_INTENTS)[number];
 
 /** Where every league form posts. */
 export const LEAGUE_ACTION = "/leagues/actions";
 
-const leagueId = z.coerce
+const rowId = z.coerce
   .number()
   .int()
   .positive()
   .max(2 ** 31 - 1);
+const leagueId = rowId;
 
 export const createLeagueFormSchema = z.object({ name: leagueNameSchema });
 export const inviteFormSchema = z.object({ leagueId, email: inviteEmailSchema });
 /** Accept, dismiss, leave, delete and reset only name a league. */
 export const leagueRefFormSchema = z.object({ leagueId });
+/** The owner removes a member: the league and the member's user id. */
+export const removeMemberFormSchema = z.object({ leagueId, memberId: rowId });
 export const intentSchema = z.enum(LEAGUE_INTENTS);
 
 /** The field a validation problem belongs to, and its notice code for posts without JavaScript. */

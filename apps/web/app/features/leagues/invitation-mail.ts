@@ -9,14 +9,14 @@ export interface InvitationMailInput {
   link: string;
 }
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(
     /[&<>"']/g,
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
   );
 
 /** Names typed by players go into a header: one line, no control characters. */
-const oneLine = (s: string) => s.replace(/[\s\p{Cc}]+/gu, " ").trim();
+export const oneLine = (s: string) => s.replace(/[\s\p{Cc}]+/gu, " ").trim();
 
 export function invitationMail({
   to,

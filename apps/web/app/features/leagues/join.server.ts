@@ -1,5 +1,5 @@
 /** The shareable invite link (`/leagues/join/:code`): see the league, then join it. */
-import { getLeagueByJoinCode, getLeagueForUser, joinByCode } from "@game/db";
+import { getLeagueByJoinCode, getLeagueForUser, isRemovedFromLeague, joinByCode } from "@game/db";
 import { type AppLoadContext, data, redirect } from "@remix-run/node";
 import { getUser } from "~/utils/auth.server";
 import { logError } from "~/utils/log.server";
@@ -9,7 +9,8 @@ import { joinPath, leaguesHomePath, loginPath, signupPath } from "./paths.server
 export type JoinPage =
   | { state: "invalid" }
   | {
-      state: "visitor" | "can-join" | "member";
+      /** `removed`: the owner removed this player; only the owner's invitation lets them back. */
+      state: "visitor" | "can-join" | "member" | "removed";
       league: { id: number; name: string; memberCount: number };
       signupHref: string;
       loginHref: string;
@@ -34,7 +35,9 @@ export async function loadJoinPage(
   if (!user) return data<JoinPage>({ state: "visitor", ...common });
   const view = await getLeagueForUser(context.db, user, league.id);
   const member = view !== null && view.role !== "invited";
-  return data<JoinPage>({ state: member ? "member" : "can-join", ...common });
+  if (member) return data<JoinPage>({ state: "member", ...common });
+  const removed = await isRemovedFromLeague(context.db, user, league.id);
+  return data<JoinPage>({ state: removed ? "removed" : "can-join", ...common });
 }
 
 export async function joinAction(

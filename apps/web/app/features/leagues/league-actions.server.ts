@@ -3,9 +3,10 @@
  * page it came from, carrying a short notice. Works the same with or without JavaScript.
  *
  * Failures the spec "only logs" are logged with console.error and answered with a notice; the
- * services write in one transaction each, so a failure never leaves half a change behind. The one
- * two-step action is an invite: its e-mail goes after the invitation is saved, and a failed send
- * says exactly that ("invite-mail-failed"), never "nothing was changed".
+ * services write in one transaction each, so a failure never leaves half a change behind. The
+ * two-step actions are an invite and an owner removing a member: the e-mail goes after the change
+ * is saved, and a failed send says exactly that ("invite-mail-failed",
+ * "member-removed-mail-failed"), never "nothing was changed".
  */
 import {
   acceptInvitation,
@@ -16,6 +17,7 @@ import {
   hit,
   inviteToLeague,
   leaveLeague,
+  removeLeagueMember,
   resetJoinCode,
 } from "@game/db";
 import { type AppLoadContext, redirect } from "@remix-run/node";
@@ -31,16 +33,19 @@ import {
   type LeagueIntent,
   leagueRefFormSchema,
   nameProblem,
+  removeMemberFormSchema,
 } from "./forms";
 import { invitationMail } from "./invitation-mail";
 import {
   CONFIRM_PARAM,
   LEAGUE_PARAM,
   type LeagueNoticeCode,
+  MEMBER_PARAM,
   NOTICE_PARAM,
   withParams,
 } from "./notices";
 import { invitationPath, leaguesHomePath, loginPath, publicOrigin } from "./paths.server";
+import { removalMail } from "./removal-mail";
 
 /** Invitations one player may send per hour, across leagues: keeps the game from relaying spam. */
 export const INVITES_PER_HOUR = 40;
@@ -76,11 +81,20 @@ function leagueIdOf(form: FormData): number | null {
   return parsed.success ? parsed.data.leagueId : null;
 }
 
-/** Leave and delete go through a confirmation first: unconfirmed, the page asks. */
-function unconfirmed(input: ActionInput, intent: "leave" | "delete", id: number): Response | null {
+/** Leave, delete and remove go through a confirmation first: unconfirmed, the page asks. */
+function unconfirmed(
+  input: ActionInput,
+  intent: "leave" | "delete" | "remove",
+  id: number,
+  memberId?: number,
+): Response | null {
   if (field(input.form, "confirmed") === "yes") return null;
   return redirect(
-    withParams(input.back, { [CONFIRM_PARAM]: intent, [LEAGUE_PARAM]: id }, `league-${id}`),
+    withParams(
+      input.back,
+      { [CONFIRM_PARAM]: intent, [LEAGUE_PARAM]: id, [MEMBER_PARAM]: memberId },
+      `league-${id}`,
+    ),
   );
 }
 
@@ -116,6 +130,7 @@ const handlers: Record<LeagueIntent, Handler> = {
     const r = await inviteToLeague(context.db, user, leagueId, email);
     if (!r.ok) {
       if (r.reason === "limit") return goBack(path, "invite-limit", leagueId);
+      if (r.reason === "removed") return goBack(path, "invite-removed", leagueId);
       if (r.reason === "invalid") return goBack(path, "email-invalid", leagueId);
       return goBack(path, "not-found");
     }
@@ -172,6 +187,40 @@ const handlers: Record<LeagueIntent, Handler> = {
     if (ask) return ask;
     const r = await deleteLeague(input.context.db, input.user, id);
     return r.ok ? goBack(input.back, "deleted") : goBack(input.back);
+  },
+
+  async remove(input) {
+    const parsed = removeMemberFormSchema.safeParse({
+      leagueId: field(input.form, "leagueId"),
+      memberId: field(input.form, "memberId"),
+    });
+    if (!parsed.success) return goBack(input.back, "not-found");
+    const { leagueId, memberId } = parsed.data;
+    const ask = unconfirmed(input, "remove", leagueId, memberId);
+    if (ask) return ask;
+    const { request, context, user } = input;
+    const r = await removeLeagueMember(context.db, { leagueId, owner: user, memberId });
+    if (!r.ok) {
+      return goBack(input.back, r.reason === "invalid" ? "remove-self" : "not-found", leagueId);
+    }
+    // The removal is committed; the mail follows. As with an invitation, a failed or throwing
+    // send must not reach the catch-all's "nothing was changed".
+    try {
+      const sent = await sendMail(
+        context,
+        removalMail({
+          to: r.member.email,
+          username: r.member.username,
+          leagueName: r.league.name,
+          owner: r.owner.username,
+          link: `${publicOrigin(request, context)}/`,
+        }),
+      );
+      if (sent.status !== "failed") return goBack(input.back, "member-removed", leagueId);
+    } catch (error) {
+      logError(`league ${leagueId}: member ${memberId} removed, but the e-mail failed`, error);
+    }
+    return goBack(input.back, "member-removed-mail-failed", leagueId);
   },
 
   async "reset-code"({ context, user, form, back: path }) {

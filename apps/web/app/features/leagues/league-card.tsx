@@ -1,12 +1,13 @@
 /** One league on the event home: standings, invitations and the actions the player may take. */
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { useState } from "react";
+import { flushSync } from "react-dom";
 import { LEAGUE_ACTION } from "./forms";
 import { ConfirmDialog, confirmDialogId, InviteDialog, inviteDialogId } from "./league-dialogs";
 import { MembersTable } from "./members-table";
 import { DialogButton, useHydrated } from "./modal";
 import { DIALOG_PARAM, LEAGUE_PARAM } from "./notices";
-import type { LeagueCardData } from "./types";
+import type { LeagueCardData, LeagueCardMember } from "./types";
 
 const points = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 
@@ -16,6 +17,8 @@ export interface CardDialogs {
   invite: boolean;
   leave: boolean;
   delete: boolean;
+  /** The user id of the member whose removal the server asked to confirm (no JavaScript). */
+  remove: number | null;
 }
 
 /** A one-button POST to the league action, busy while its own post is on the way. */
@@ -99,12 +102,19 @@ function ShareLink({ league }: { league: LeagueCardData }) {
 
 export function LeagueCard({ league, dialogs }: { league: LeagueCardData; dialogs: CardDialogs }) {
   const { pathname } = useLocation();
+  // The member the Remove dialog is about: the one whose button was pressed, else the server's ask.
+  const [chosen, setChosen] = useState<number | null>(null);
   const headingId = `league-${league.id}-name`;
   const isMember = league.role !== "invited";
+  const canRemove = league.role === "owner" && league.members.some((m) => !m.isOwner);
+  const removing = canRemove
+    ? league.members.find((m) => !m.isOwner && m.userId === (chosen ?? dialogs.remove))
+    : undefined;
   return (
     <article id={`league-${league.id}`} className="lg-card" aria-labelledby={headingId}>
       <header className="lg-card__head">
-        <h3 id={headingId} className="lg-card__name">
+        {/* Focusable by script: where focus lands when a removed member's row is gone. */}
+        <h3 id={headingId} className="lg-card__name" tabIndex={-1}>
           {league.name}
         </h3>
         <span className={`lg-badge lg-badge--${league.role}`}>{ROLE_LABEL[league.role]}</span>
@@ -146,7 +156,24 @@ export function LeagueCard({ league, dialogs }: { league: LeagueCardData; dialog
         </div>
       )}
 
-      <MembersTable members={league.members} withStatus />
+      <MembersTable
+        members={league.members}
+        withStatus
+        action={
+          canRemove
+            ? (m) =>
+                m.isOwner ? null : (
+                  <RemoveOpener
+                    leagueId={league.id}
+                    member={m}
+                    redirectTo={pathname}
+                    // Synchronously, so the dialog names this member the moment it opens.
+                    onChoose={() => flushSync(() => setChosen(m.userId))}
+                  />
+                )
+            : undefined
+        }
+      />
 
       {isMember && league.invited.length > 0 && (
         <section className="lg-invited" aria-labelledby={`league-${league.id}-invited`}>
@@ -208,6 +235,29 @@ export function LeagueCard({ league, dialogs }: { league: LeagueCardData; dialog
               </p>
             </ConfirmDialog>
           )}
+          {/* Kept while open even when the last other member goes, so it can close properly. */}
+          {league.role === "owner" && (
+            <ConfirmDialog
+              intent="remove"
+              league={league}
+              initiallyOpen={removing !== undefined && dialogs.remove === removing.userId}
+              fields={removing ? { memberId: removing.userId } : undefined}
+              fallbackFocus={() => document.getElementById(headingId)}
+            >
+              {removing ? (
+                <>
+                  <p>
+                    Remove <strong>{removing.username}</strong> from <strong>{league.name}</strong>?
+                    Their score no longer counts towards the league's average.
+                  </p>
+                  <p>
+                    We will e-mail them to say so. The invite link will not let them back in: only
+                    an invitation from you will.
+                  </p>
+                </>
+              ) : null}
+            </ConfirmDialog>
+          )}
         </>
       )}
     </article>
@@ -234,6 +284,33 @@ function ConfirmOpener(props: {
         className={`lg-button ${props.intent === "delete" ? "lg-button--danger" : "lg-button--ghost"}`}
       >
         {props.children}
+      </DialogButton>
+    </Form>
+  );
+}
+
+/**
+ * Remove, on a member's row (owner only): opens the confirmation naming that member; without
+ * JavaScript the form posts unconfirmed and the page asks.
+ */
+function RemoveOpener(props: {
+  leagueId: number;
+  member: LeagueCardMember;
+  redirectTo: string;
+  onChoose: () => void;
+}) {
+  return (
+    <Form method="post" action={LEAGUE_ACTION} preventScrollReset className="lg-inline">
+      <input type="hidden" name="intent" value="remove" />
+      <input type="hidden" name="leagueId" value={props.leagueId} />
+      <input type="hidden" name="memberId" value={props.member.userId} />
+      <input type="hidden" name="redirectTo" value={props.redirectTo} />
+      <DialogButton
+        dialogId={confirmDialogId("remove", props.leagueId)}
+        className="lg-link-button lg-remove"
+        beforeOpen={props.onChoose}
+      >
+        Remove<span className="visually-hidden"> {props.member.username}</span>
       </DialogButton>
     </Form>
   );

@@ -1,4 +1,4 @@
-/** The league modals: Create a League, Invite Member, and the leave/delete confirmations. */
+/** The league modals: Create a League, Invite Member, and the leave/delete/remove confirmations. */
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import type { z } from "zod";
@@ -13,7 +13,9 @@ import { CancelButton, Modal, useHydrated } from "./modal";
 
 export const createDialogId = "lg-create-dialog";
 export const inviteDialogId = (leagueId: number) => `lg-invite-dialog-${leagueId}`;
-export const confirmDialogId = (intent: "leave" | "delete", leagueId: number) =>
+export type ConfirmIntent = Extract<LeagueIntent, "leave" | "delete" | "remove">;
+/** One dialog per league and intent (Remove's names the member it was opened for). */
+export const confirmDialogId = (intent: ConfirmIntent, leagueId: number) =>
   `lg-${intent}-dialog-${leagueId}`;
 
 /**
@@ -204,30 +206,61 @@ export function InviteDialog({
 const CONFIRM_COPY = {
   leave: { title: "Leave league?", button: "Leave League" },
   delete: { title: "Delete league?", button: "Delete League" },
+  remove: { title: "Remove member?", button: "Remove Member" },
 } as const;
 
 export function ConfirmDialog({
   intent,
   league,
   initiallyOpen,
+  fields,
+  fallbackFocus,
   children,
 }: {
-  intent: Extract<LeagueIntent, "leave" | "delete">;
+  intent: ConfirmIntent;
   league: { id: number; name: string };
   initiallyOpen: boolean;
+  /** More hidden fields the action needs (Remove: the member's id). */
+  fields?: Record<string, string | number>;
+  fallbackFocus?: () => HTMLElement | null;
   children: React.ReactNode;
 }) {
   const { pathname } = useLocation();
   const navigation = useNavigation();
+  const id = confirmDialogId(intent, league.id);
+  const submitted = useRef(false);
+  // Once the answer has loaded, close: the card stays on the page after a removal.
+  useEffect(() => {
+    if (navigation.state !== "idle" || !submitted.current) return;
+    submitted.current = false;
+    const dialog = document.getElementById(id);
+    if (dialog instanceof HTMLDialogElement && dialog.open) dialog.close();
+  }, [navigation.state, id]);
   const busy =
     navigation.state !== "idle" &&
     navigation.formData?.get("intent") === intent &&
     navigation.formData?.get("leagueId") === String(league.id);
   const copy = CONFIRM_COPY[intent];
   return (
-    <Modal id={confirmDialogId(intent, league.id)} title={copy.title} initiallyOpen={initiallyOpen}>
-      <Form method="post" action={LEAGUE_ACTION} preventScrollReset className="lg-form">
-        <Hidden fields={{ intent, leagueId: league.id, confirmed: "yes", redirectTo: pathname }} />
+    <Modal id={id} title={copy.title} initiallyOpen={initiallyOpen} fallbackFocus={fallbackFocus}>
+      <Form
+        method="post"
+        action={LEAGUE_ACTION}
+        preventScrollReset
+        className="lg-form"
+        onSubmit={() => {
+          submitted.current = true;
+        }}
+      >
+        <Hidden
+          fields={{
+            intent,
+            leagueId: league.id,
+            ...fields,
+            confirmed: "yes",
+            redirectTo: pathname,
+          }}
+        />
         <div className="lg-confirm-text">{children}</div>
         <div className="lg-form__actions">
           <CancelButton />

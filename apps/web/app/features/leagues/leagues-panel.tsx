@@ -1,7 +1,8 @@
 /**
  * The player's mini leagues on the event home: each league with its members and invitations, the
- * actions Invite Member, Accept, Dismiss, Leave and Delete, and the Create a League modal (its
- * button disabled until the player has a team). Data comes from `loadLeaguesPanel`.
+ * actions Invite Member, Accept, Dismiss, Leave, Delete and Remove (a member, owner only), and
+ * the Create a League modal (its button disabled until the player has a team). Data comes from
+ * `loadLeaguesPanel`.
  */
 import { useLocation, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -9,7 +10,14 @@ import "./leagues.css";
 import { LeagueCard } from "./league-card";
 import { CreateLeagueDialog, createDialogId } from "./league-dialogs";
 import { DialogButton } from "./modal";
-import { CONFIRM_PARAM, DIALOG_PARAM, LEAGUE_PARAM, NOTICE_PARAM, noticeFor } from "./notices";
+import {
+  CONFIRM_PARAM,
+  DIALOG_PARAM,
+  LEAGUE_PARAM,
+  MEMBER_PARAM,
+  NOTICE_PARAM,
+  noticeFor,
+} from "./notices";
 import type { LeaguesPanelData } from "./types";
 
 /**
@@ -64,6 +72,7 @@ export function LeaguesPanel({
   const dialog = params.get(DIALOG_PARAM);
   const confirm = params.get(CONFIRM_PARAM);
   const target = Number(params.get(LEAGUE_PARAM));
+  const member = Number(params.get(MEMBER_PARAM));
   const noTeamHint = "lg-no-team-hint";
 
   return (
@@ -122,6 +131,7 @@ export function LeaguesPanel({
                 invite: dialog === "invite" && target === league.id,
                 leave: confirm === "leave" && target === league.id,
                 delete: confirm === "delete" && target === league.id,
+                remove: confirm === "remove" && target === league.id && member > 0 ? member : null,
               }}
             />
           ))}

@@ -1,4 +1,6 @@
 /** A league's members table, on the league card and on the invitation page. */
+import type { ReactNode } from "react";
+
 export interface MembersTableRow {
   username: string;
   score: number;
@@ -9,13 +11,18 @@ export interface MembersTableRow {
 
 const STATUS_LABEL = { accepted: "Accepted" } as const;
 
-/** `withStatus`: the card's Status column (members of a league the viewer belongs to). */
-export function MembersTable({
+/**
+ * `withStatus`: the card's Status column (members of a league the viewer belongs to).
+ * `action`: a last column with a control per row (the owner's Remove), empty where it returns null.
+ */
+export function MembersTable<Row extends MembersTableRow & { status?: keyof typeof STATUS_LABEL }>({
   members,
   withStatus = false,
+  action,
 }: {
-  members: readonly (MembersTableRow & { status?: keyof typeof STATUS_LABEL })[];
+  members: readonly Row[];
   withStatus?: boolean;
+  action?: (member: Row) => ReactNode;
 }) {
   return (
     <table className="lg-members">
@@ -25,6 +32,11 @@ export function MembersTable({
           <th scope="col">Name</th>
           <th scope="col">Score</th>
           {withStatus && <th scope="col">Status</th>}
+          {action && (
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          )}
         </tr>
       </thead>
       <tbody>
@@ -37,6 +49,7 @@ export function MembersTable({
             </th>
             <td>{m.score}</td>
             {withStatus && <td>{m.status ? STATUS_LABEL[m.status] : null}</td>}
+            {action && <td className="lg-members__action">{action(m)}</td>}
           </tr>
         ))}
       </tbody>

@@ -39,6 +39,7 @@ export function DialogButton({
   describedBy,
   name,
   value,
+  beforeOpen,
 }: {
   dialogId: string;
   children: ReactNode;
@@ -47,6 +48,8 @@ export function DialogButton({
   describedBy?: string;
   name?: string;
   value?: string;
+  /** Runs just before the dialog opens (a shared dialog learns which row it is about). */
+  beforeOpen?: () => void;
 }) {
   return (
     <button
@@ -61,6 +64,7 @@ export function DialogButton({
         const dialog = document.getElementById(dialogId);
         if (!(dialog instanceof HTMLDialogElement)) return;
         e.preventDefault();
+        beforeOpen?.();
         openDialog(dialog, e.currentTarget);
       }}
     >
@@ -75,6 +79,7 @@ export function Modal({
   initiallyOpen,
   children,
   onClose,
+  fallbackFocus,
 }: {
   id: string;
   title: string;
@@ -82,10 +87,14 @@ export function Modal({
   initiallyOpen: boolean;
   children: ReactNode;
   onClose?: () => void;
+  /** Where focus goes on close when the opener is gone (a removed member's Remove button). */
+  fallbackFocus?: () => HTMLElement | null;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  const fallbackRef = useRef(fallbackFocus);
+  fallbackRef.current = fallbackFocus;
 
   useEffect(() => {
     const dialog = ref.current;
@@ -96,6 +105,7 @@ export function Modal({
       const opener = openers.get(dialog);
       openers.delete(dialog);
       if (opener?.isConnected) opener.focus();
+      else if (opener) fallbackRef.current?.()?.focus();
       onCloseRef.current?.();
     };
     dialog.addEventListener("close", handleClose);

@@ -5,9 +5,11 @@
 import { LEAGUE_NAME_HIDDEN_CHARACTERS } from "@game/core";
 
 export const NOTICE_PARAM = "leagueNotice";
-/** Leave and delete ask first: the action redirects back with these to show the question. */
+/** Leave, delete and remove ask first: the action redirects back with these to ask. */
 export const CONFIRM_PARAM = "leagueConfirm";
 export const LEAGUE_PARAM = "league";
+/** The member a remove confirmation is about (their user id). */
+export const MEMBER_PARAM = "member";
 /** Opens a modal without JavaScript (`?leagueDialog=create`, `?leagueDialog=invite&league=5`). */
 export const DIALOG_PARAM = "leagueDialog";
 
@@ -44,6 +46,22 @@ export const LEAGUE_NOTICES = {
     text: "You left the league. Nobody else was in it, so it was deleted.",
   },
   deleted: { tone: "info", text: "League deleted." },
+  "member-removed": {
+    tone: "success",
+    text: "Member removed. We have e-mailed them to let them know.",
+  },
+  "member-removed-mail-failed": {
+    tone: "error",
+    text: "Member removed, but the e-mail telling them could not be sent.",
+  },
+  "remove-self": {
+    tone: "error",
+    text: "You cannot remove yourself. To go, leave the league instead.",
+  },
+  "invite-removed": {
+    tone: "error",
+    text: "The league's owner removed that player. Only the owner can invite them back.",
+  },
   "code-reset": { tone: "success", text: "New invite link ready. The old link no longer works." },
   "no-team": { tone: "error", text: "Save your team first, then create a league." },
   "not-found": { tone: "error", text: "That league or invitation is not available any more." },
@@ -85,7 +103,7 @@ export function withParams(
   hash?: string,
 ): string {
   const url = new URL(path, "http://x");
-  for (const name of [NOTICE_PARAM, CONFIRM_PARAM, LEAGUE_PARAM, DIALOG_PARAM]) {
+  for (const name of [NOTICE_PARAM, CONFIRM_PARAM, LEAGUE_PARAM, MEMBER_PARAM, DIALOG_PARAM]) {
     url.searchParams.delete(name);
   }
   for (const [k, v] of Object.entries(params)) {
