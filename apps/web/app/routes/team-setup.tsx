@@ -63,6 +63,7 @@ export default function TeamSetup() {
         <LockNotice
           lockAt={d.event.lockAt}
           now={d.now}
+          timeZone={d.timeZone}
           className="team-page__lock"
           // Reload the page's data at the lock: the builder then says why it cannot save.
           onLock={revalidator.revalidate}

@@ -24,6 +24,7 @@ import { heldPrices, refusalText } from "~/features/team/setup.server";
 import { SAVE_FAILED, SAVE_OK } from "~/features/team/team-form";
 import { statLost } from "~/utils/partner-stats.server";
 import { readForm } from "~/utils/request.server";
+import { readTimeZone } from "~/utils/time-zone.server";
 import { frameAncestors, parentOrigin } from "./frame.server";
 import { type EmbedActionResult, readEmbedAction } from "./team-setup-form";
 
@@ -89,6 +90,8 @@ export async function loadEmbedTeamSetup(request: Request, context: AppLoadConte
               phase === "locked" || phase === "scored" ? "locked" : "not-open",
               event,
               context.now(),
+              // Third-party frames mostly get no cookie: then UTC, named.
+              readTimeZone(request),
             ),
       racers,
       budget: BUDGET,
@@ -191,7 +194,7 @@ export async function embedTeamSetupAction(request: Request, context: AppLoadCon
   const reasons =
     result.reason === "invalid"
       ? result.issues.map((i) => i.message)
-      : [refusalText(result.reason, event, context.now())];
+      : [refusalText(result.reason, event, context.now(), readTimeZone(request))];
   return answer(
     { intent: "save", ok: false, message: SAVE_FAILED, reasons },
     FAILURE_STATUS[result.reason],

@@ -12,6 +12,7 @@ import { type AppLoadContext, redirect } from "@remix-run/node";
 import { rememberHeaders } from "~/features/game/game.server";
 import { homeWithNotice } from "~/features/home/home-notices";
 import { getUser, type SessionUser } from "~/utils/auth.server";
+import { readTimeZone } from "~/utils/time-zone.server";
 
 export interface EventHomePlayer {
   username: string;
@@ -36,6 +37,8 @@ export interface EventHome {
   };
   /** The server's clock when the page was made: the first frame of the countdown. */
   now: string;
+  /** The reader's time zone the page's dates are written in (UTC until the browser says). */
+  timeZone: string;
   locked: boolean;
   /**
    * Where the event stands (@game/core `eventPhase`): `open` shows the countdown and the team to
@@ -107,6 +110,7 @@ export async function loadEventHome(
         lockAt: lockTime(event).toISOString(),
       },
       now: now.toISOString(),
+      timeZone: readTimeZone(request),
       locked: phase !== "open",
       phase,
       score,

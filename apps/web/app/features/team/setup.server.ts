@@ -6,8 +6,10 @@ import {
   type Category,
   categoryFromSlug,
   categoryToSlug,
+  DEFAULT_TIME_ZONE,
   draftPrice,
   eventPhase,
+  formatDateTime,
   formatPrice,
   type HeldRacer,
   isLocked,
@@ -33,6 +35,7 @@ import { type AppLoadContext, data, redirect } from "@remix-run/node";
 import { getCurrentGame, rememberHeaders } from "~/features/game/game.server";
 import { requireUser } from "~/utils/auth.server";
 import { parseId, readForm } from "~/utils/request.server";
+import { readTimeZone } from "~/utils/time-zone.server";
 import {
   readDraftParam,
   readTeamForm,
@@ -58,12 +61,13 @@ export const FROZEN_EARLY = "Teams are locked: the results of this event are in.
 /**
  * Why a team cannot be saved right now, in the player's words. `event` (with the clock) tells a
  * lock at the lock time from teams frozen early by a results import, so the message never names
- * a lock time still to come.
+ * a lock time still to come. The lock time is written in `timeZone` (the reader's).
  */
 export function refusalText(
   reason: SaveTeamFailure,
   event?: Pick<EventRow, "startsAt">,
   now?: Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
 ): string {
   if (reason === "locked" && event && now && !isLocked(event, now)) return FROZEN_EARLY;
   const lockAt = event ? lockTime(event) : undefined;
@@ -74,7 +78,7 @@ export function refusalText(
       return "This event is not open: teams can only be picked for the open event.";
     case "locked":
       return lockAt
-        ? `Teams locked ${LOCK_HOURS} hours before the event starts (${lockAt.toISOString().slice(0, 16).replace("T", " ")} UTC).`
+        ? `Teams locked ${LOCK_HOURS} hours before the event starts (${formatDateTime(lockAt, timeZone)}).`
         : `Teams locked ${LOCK_HOURS} hours before the event starts.`;
     case "invalid":
       return "Your team does not meet the requirements.";
@@ -142,6 +146,7 @@ export async function loadTeamSetup(request: Request, context: AppLoadContext) {
   const phase = eventPhase(event, context.now());
   const category: Category = categoryFromSlug(url.searchParams.get("category") ?? "") ?? "Pro Men";
   const show = Number(url.searchParams.get("show"));
+  const timeZone = readTimeZone(request);
 
   return data(
     {
@@ -155,6 +160,7 @@ export async function loadTeamSetup(request: Request, context: AppLoadContext) {
                 phase === "upcoming" || phase === "archived" ? "not-open" : "locked",
                 event,
                 context.now(),
+                timeZone,
               ),
             },
       racers,
@@ -171,6 +177,7 @@ export async function loadTeamSetup(request: Request, context: AppLoadContext) {
       show: byId.has(show) ? show : null,
       budget: team?.budget ?? BUDGET,
       now: context.now().toISOString(),
+      timeZone,
     },
     { headers: await rememberHeaders(event) },
   );
@@ -221,7 +228,7 @@ export async function teamSetupAction(request: Request, context: AppLoadContext)
     const reasons =
       result.reason === "invalid"
         ? result.issues.map((i) => i.message)
-        : [refusalText(result.reason, event, context.now())];
+        : [refusalText(result.reason, event, context.now(), readTimeZone(request))];
     return answer(
       { ok: false, message: SAVE_FAILED, reasons, draft },
       FAILURE_STATUS[result.reason],
