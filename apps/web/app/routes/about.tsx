@@ -11,7 +11,9 @@ import {
   PRICE_BANDS,
   PRICE_MAX,
   PRICE_MIN,
+  PRICE_STEP,
   type PricingResult,
+  sellingPrice,
   TEAM_SIZE,
 } from "@game/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -100,7 +102,7 @@ const FAQ = [
   },
   {
     q: "Why can I not add a racer?",
-    a: `Either your team already has ${TEAM_SIZE} racers, the racer is already in it, or their price is more than what is left in your bank. Remove a racer to get their price back.`,
+    a: `Either your team already has ${TEAM_SIZE} racers, the racer is already in it, or their price is more than what is left in your bank. Remove a racer to get their selling price back.`,
   },
   {
     q: "What does a racer's #rank mean?",
@@ -163,7 +165,10 @@ export default function About() {
             <li>Exactly {TEAM_SIZE} racers, each at most once.</li>
             <li>At least {MIN_FEMALE} women (Pro Women or 17-18 Women).</li>
             <li>At least {MIN_JUNIOR} junior (17-18 Men or 17-18 Women).</li>
-            <li>The total price of the team must not exceed the {formatPrice(BUDGET)} budget.</li>
+            <li>
+              The total price of the team must not exceed the {formatPrice(BUDGET)} budget, give or
+              take what selling racers has gained or lost (see Budget and bank below).
+            </li>
           </ul>
           <p>
             Racers come in four categories: Pro Men, Pro Women, 17-18 Men and 17-18 Women. Browse
@@ -199,14 +204,23 @@ export default function About() {
         <section id="budget" aria-labelledby="budget-title" className="about-section">
           <h2 id="budget-title">Budget and bank</h2>
           <p>
-            Every player starts each event with a {formatPrice(BUDGET)} bank of fake money. Adding a
-            racer takes their price from the bank; removing one gives back what you paid for them.
-            You can only add a racer you can afford.
+            Every player starts with a {formatPrice(BUDGET)} bank of fake money. Adding a racer
+            takes their price from the bank; removing one gives back their selling price. You can
+            only add a racer you can afford.
           </p>
           <p>
-            Your team keeps the price it bought each racer at, for as long as the racer stays on it,
-            whatever their price does later: the bank is {formatPrice(BUDGET)} minus what you paid.
-            A price change never makes a saved team too expensive.
+            Your team keeps the price it paid for each racer for as long as the racer stays on it,
+            so a price change never makes a saved team too expensive. A racer's selling price is
+            today's price if it has fallen below what you paid, and what you paid plus half the rise
+            (rounded down to {formatPrice(PRICE_STEP)}) if it has risen: a fall is yours to take,
+            and selling a racer and buying them back never makes money. What a sale gains or loses
+            stays with your team from round to round of a series.
+          </p>
+          <p>
+            For example, a racer bought for {formatPrice(60_000)} sells for{" "}
+            {formatPrice(sellingPrice(60_000, 57_000))} once their price has fallen to{" "}
+            {formatPrice(57_000)}, and for {formatPrice(sellingPrice(60_000, 67_000))} once it has
+            risen to {formatPrice(67_000)}.
           </p>
         </section>
 

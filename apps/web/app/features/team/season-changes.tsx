@@ -1,11 +1,11 @@
-import { formatPrice } from "@game/core";
+import { formatPrice, sellingPrice } from "@game/core";
 import type { TeamSeasonStatus } from "@game/db";
 
 const signed = (v: number) => (v > 0 ? `+${formatPrice(v)}` : `-${formatPrice(-v)}`);
 
 /**
  * The team since the last round: a plain list of what to fix (a draft, a racer out), then each
- * racer's price paid against today's. The bank counts the prices paid; selling refunds them.
+ * racer's price paid against today's, and what selling them gives back (docs/decisions/0141).
  */
 export function SeasonChanges({ season }: { season: TeamSeasonStatus }) {
   const moved = season.racers.some((r) => r.now !== r.paid || r.out);
@@ -38,7 +38,9 @@ export function SeasonChanges({ season }: { season: TeamSeasonStatus }) {
       ) : null}
       {season.racers.length > 0 ? (
         <table className="table season-changes__table">
-          <caption>Prices: what you paid and what the racer costs today</caption>
+          <caption>
+            Prices: what you paid, what the racer costs today and what selling them gives back
+          </caption>
           <thead>
             <tr>
               <th scope="col">Racer</th>
@@ -47,6 +49,9 @@ export function SeasonChanges({ season }: { season: TeamSeasonStatus }) {
               </th>
               <th scope="col" className="num">
                 Today
+              </th>
+              <th scope="col" className="num">
+                Sells for
               </th>
             </tr>
           </thead>
@@ -62,6 +67,7 @@ export function SeasonChanges({ season }: { season: TeamSeasonStatus }) {
                   {formatPrice(r.now)}
                   {r.now !== r.paid ? ` (${signed(r.now - r.paid)})` : ""}
                 </td>
+                <td className="num">{formatPrice(sellingPrice(r.paid, r.now))}</td>
               </tr>
             ))}
           </tbody>
@@ -69,8 +75,8 @@ export function SeasonChanges({ season }: { season: TeamSeasonStatus }) {
       ) : null}
       {season.racers.length > 0 ? (
         <p className="muted">
-          Your bank counts the prices you paid. Selling a racer gives back what you paid; buying one
-          costs today's price.
+          Your bank counts the prices you paid. Selling a racer gives back today's price if it fell,
+          or what you paid plus half the rise if it rose; buying one costs today's price.
         </p>
       ) : null}
     </div>
