@@ -116,6 +116,37 @@ it("round 1 team -> results -> season advance -> round 2 shows the carried team 
     "Since Pro Downhill Series Round 1",
   );
   expect(money(await bank(page).textContent())).toBe(round1Bank);
+  // There the prices fold into one line, closed; the keyboard opens it.
+  const carried = page.locator(".team-page__season");
+  const summary = carried.getByText("Since Pro Downhill Series Round 1: Windrock: prices you paid");
+  expect(await carried.locator("details").getAttribute("open")).toBeNull();
+  expect(await carried.locator("table").isVisible()).toBe(false);
+  await summary.focus();
+  await page.keyboard.press("Enter");
+  await expect.poll(() => carried.locator("table").isVisible()).toBe(true);
+  expect(await carried.locator("tbody tr").count()).toBe(6);
+
+  // On a phone the team and the picker come first: the carried-over prices stay folded.
+  const phone = await browser.newContext({
+    storageState: await context.storageState(),
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const small = await phone.newPage();
+  await small.goto(`${app.url}/team-setup?game=6`);
+  await expect.poll(() => filledSlots(small).count()).toBe(6);
+  for (const part of [
+    small.getByRole("heading", { name: "Your team", exact: true }),
+    small.getByRole("heading", { name: "Pick your riders" }),
+    tab(small, "Pro Men"),
+  ]) {
+    const box = (await part.boundingBox())!;
+    expect(box.y + box.height, String(part)).toBeLessThanOrEqual(844);
+  }
+  expect(await small.locator(".team-page__season table").isVisible()).toBe(false);
+  await phone.close();
+
   await tab(page, "Pro Men").click();
   await page
     .locator(".gf-slot", { hasText: "Pro Men" })

@@ -81,7 +81,7 @@ export default function TeamSetup() {
       ) : null}
       {d.season && (d.season.fixes.length > 0 || d.season.previous) ? (
         <section className="card team-page__season" aria-label="Since the last round">
-          <SeasonChanges season={d.season} />
+          <SeasonChanges season={d.season} foldPrices />
         </section>
       ) : null}
       <TeamBuilder
