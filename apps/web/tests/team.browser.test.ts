@@ -178,6 +178,20 @@ describe("with JavaScript", () => {
     const details = await dialog.textContent();
     for (const fact of ["Pro Men", "FRA", "#1", "1,612", "$320,000"])
       expect(details).toContain(fact);
+    // It links to the racer's page, in a new tab: the draft stays as it is in this one.
+    const racerLink = dialog.getByRole("link", {
+      name: "Loïc Bruni's page: points, prices and picks per round (opens in a new tab)",
+    });
+    expect(await racerLink.getAttribute("href")).toMatch(/^\/racers\/\d+$/);
+    expect(await racerLink.getAttribute("target")).toBe("_blank");
+    const [racerTab] = await Promise.all([context.waitForEvent("page"), racerLink.click()]);
+    await racerTab.waitForLoadState();
+    expect(await racerTab.locator("h1").textContent()).toBe("Loïc Bruni");
+    expect(await racerTab.locator(".stat-list").textContent()).toContain(
+      "$320,000 in Pro Downhill Series Round 1: Windrock",
+    );
+    await racerTab.close();
+    await page.bringToFront();
     await page.keyboard.press("Escape");
     await expect.poll(() => dialog.isVisible()).toBe(false);
     expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -253,6 +267,9 @@ describe("without JavaScript", () => {
     const panel = page.locator("dialog[open]");
     expect(await panel.getByRole("heading", { name: "Loïc Bruni" }).count()).toBe(1);
     expect(await panel.textContent()).toContain("$320,000");
+    expect(
+      await panel.getByRole("link", { name: /^Loïc Bruni's page/ }).getAttribute("href"),
+    ).toMatch(/^\/racers\/\d+$/);
     await panel.getByRole("link", { name: "Close" }).click();
     await expect.poll(() => page.locator("dialog[open]").count()).toBe(0);
 
@@ -270,7 +287,74 @@ describe("without JavaScript", () => {
   });
 });
 
+describe("on a phone", () => {
+  /**
+   * Whether the element's box lies within the first screen of the page (unscrolled), or of the
+   * page's own content (`main`) when `fromMain`: without JavaScript the site's menu stays open
+   * above it (docs/decisions/0115).
+   */
+  const onFirstScreen = (locator: Locator, fromMain: boolean) =>
+    locator.evaluate((el, fromMain) => {
+      const box = el.getBoundingClientRect();
+      const start = fromMain ? document.querySelector("main")!.getBoundingClientRect().top : 0;
+      return window.scrollY === 0 && box.top >= start && box.bottom - start <= window.innerHeight;
+    }, fromMain);
+
+  it("puts the team and the picker on the first screen at 390 px, with and without JavaScript", async () => {
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await newContext({
+        javaScriptEnabled,
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+      });
+      const page = await context.newPage();
+      await signUp(page, "/team-setup");
+      const label = javaScriptEnabled ? "with JavaScript" : "without JavaScript";
+      for (const part of [
+        page.getByRole("heading", { name: "Your team", exact: true }),
+        page.getByRole("list", { name: "Your team" }),
+        page.getByRole("heading", { name: "Pick your riders" }),
+        tab(page, "Pro Men"),
+      ]) {
+        expect(await onFirstScreen(part, !javaScriptEnabled), `${label}: ${part}`).toBe(true);
+      }
+      // The lock notice is one line, its countdown; the exact moment is still there for screen
+      // readers.
+      const lock = page.locator(".team-page__lock");
+      expect((await lock.boundingBox())!.height, label).toBeLessThan(48);
+      expect(await page.getByRole("timer").isVisible()).toBe(true);
+      expect(await lock.locator("time").getAttribute("datetime")).toBe("2027-04-18T04:00:00.000Z");
+      expect(await page.getByRole("heading", { name: /^Teams lock/ }).count()).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        390,
+      );
+      await context.close();
+    }
+  });
+});
+
 describe("visitors and unknown events", () => {
+  it("links every racer of View Racers to their page, which names the round of the price", async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    await page.goto(`${app.url}/view-racers?category=pro-women`);
+    const link = rows(page).first().getByRole("link");
+    const name = await link.textContent();
+    const href = await link.getAttribute("href");
+    expect(href).toMatch(/^\/racers\/\d+$/);
+    expect(await rows(page).getByRole("link").count()).toBe(await rows(page).count());
+    await link.click();
+    await page.waitForURL((url) => url.pathname === href);
+    await expect.poll(() => page.locator("h1").textContent()).toBe(name);
+    // Round 1 is the current round: the price is today's, and says its round.
+    expect(await page.locator(".stat-list").textContent()).toMatch(
+      /Price now\s*\$[\d,]+ in Pro Downhill Series Round 1: Windrock/,
+    );
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await context.close();
+  });
+
   it("shows visitors a sign-in prompt and sends unknown or closed events home", async () => {
     const context = await newContext();
     const page = await context.newPage();

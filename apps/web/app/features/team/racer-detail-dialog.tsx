@@ -15,9 +15,9 @@ export interface RacerDetailDialogProps {
 }
 
 /**
- * A rider's details: portrait, name, category, origin, 2024 rank and points, price. A native
- * `<dialog>` opened with `showModal()` traps focus, closes on Escape and gives focus back to
- * the control that opened it.
+ * A rider's details: portrait, name, category, origin, 2024 rank and points, price, and a link to
+ * the racer's page. A native `<dialog>` opened with `showModal()` traps focus, closes on Escape
+ * and gives focus back to the control that opened it.
  */
 export function RacerDetailDialog(props: RacerDetailDialogProps) {
   const { racer, hydrated } = props;
@@ -78,6 +78,14 @@ export function RacerDetailDialog(props: RacerDetailDialogProps) {
               <dd>{formatPrice(racer.price)}</dd>
             </div>
           </dl>
+          {/* A new tab: the draft being built lives in this page and would be lost. */}
+          <p className="racer-dialog__page">
+            <a href={`/racers/${racer.id}`} target="_blank" rel="noopener">
+              {name}'s page: points, prices and picks per round
+              <span aria-hidden="true"> ↗</span>
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </p>
           <div className="racer-dialog__actions">
             {props.actions}
             {hydrated ? (
