@@ -280,10 +280,26 @@ describe("a partner page", () => {
     const errors = watchErrors(page);
     await page.goto(`${partner.url}/`);
 
-    const women = await api<{ data: Named[] }>("/events/5/racers?category=pro-women");
+    const women = await api<{ data: (Named & { id: number })[] }>(
+      "/events/5/racers?category=pro-women",
+    );
     const racerRows = page.locator("#racers gf-racer-table tbody tr");
     await expect.poll(() => racerRows.count(), { timeout: 15_000 }).toBe(women.data.length);
     await expect.poll(() => racerRows.first().textContent()).toContain(fullName(women.data[0]!));
+    // Each name links to the racer's page on the game's site, in a new tab (the reader keeps the
+    // partner's page), which screen readers are told.
+    const firstWoman = women.data[0]!;
+    const nameLink = racerRows
+      .first()
+      .getByRole("link", { name: `${fullName(firstWoman)} (opens in a new tab)` });
+    expect(await nameLink.getAttribute("href")).toBe(`${app.url}/racers/${firstWoman.id}`);
+    expect(await nameLink.getAttribute("target")).toBe("_blank");
+    const [racerTab] = await Promise.all([page.context().waitForEvent("page"), nameLink.click()]);
+    await racerTab.waitForLoadState();
+    expect(racerTab.url()).toBe(`${app.url}/racers/${firstWoman.id}`);
+    expect(await racerTab.locator("h1").textContent()).toBe(fullName(firstWoman));
+    await racerTab.close();
+    expect(page.url()).toBe(`${partner.url}/`);
 
     const players = await api<{ data: { username: string; points: number }[] }>(
       "/rankings/players",
@@ -301,12 +317,19 @@ describe("a partner page", () => {
       .poll(() => page.locator("#leagues gf-league-rankings tbody").textContent())
       .toContain("Trail Talk Crew");
 
-    const leader = await api<{ data: { racers: Named[] } }>(`/teams/trailboss?event=${RACE}`);
+    const leader = await api<{ data: { racers: (Named & { id: number })[] } }>(
+      `/teams/trailboss?event=${RACE}`,
+    );
     expect(leader.data.racers).toHaveLength(6);
     const slots = page.locator("#team gf-team-grid li.gf-slot:not(.gf-slot--empty)");
     await expect.poll(() => slots.count()).toBe(6);
     const grid = await page.locator("#team gf-team-grid ol").textContent();
     for (const r of leader.data.racers) expect(grid).toContain(fullName(r));
+    const slotLinks = page.locator("#team gf-team-grid a.gf-slot-name");
+    expect(await slotLinks.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual(
+      leader.data.racers.map((r) => `${app.url}/racers/${r.id}`),
+    );
+    expect(await slotLinks.first().getAttribute("target")).toBe("_blank");
 
     // theme="dark" and a --gf-* variable set by the partner's stylesheet.
     const dark = await shadowStyles(page, "#team gf-team-grid");
