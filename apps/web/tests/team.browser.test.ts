@@ -201,6 +201,10 @@ describe("with JavaScript", () => {
     await page.waitForURL(/\/game\/5$/);
     await expect.poll(() => page.getByRole("link", { name: "Edit Your Team" }).count()).toBe(1);
     expect(await filledSlots(page).count()).toBe(6);
+    // Each racer of the team links to their page.
+    expect(
+      await page.locator(".event-home__team a.gf-slot-name").first().getAttribute("href"),
+    ).toMatch(/^\/racers\/\d+$/);
     expect(await page.locator(".greeting").textContent()).toContain(savedBank!);
     // The only console error is the browser logging the forged save's 422.
     expect(errors).toEqual([

@@ -136,6 +136,8 @@ export default function EventHome() {
                 <TeamGrid
                   racers={home.team}
                   readOnly
+                  racerHref={(r) => `/racers/${r.id}`}
+                  renderLink={({ href, ...rest }) => <Link to={href} {...rest} />}
                   budget={home.budget}
                   emptyMessage={
                     home.phase === "open"
