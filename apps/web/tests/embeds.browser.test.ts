@@ -610,6 +610,10 @@ describe("a reader on the partner's page", () => {
       ...(await pick("17-18 Men", 1)),
       ...(await pick("Pro Men", 3)),
     ];
+    // Names link to the racer's page on the game's site, in a new tab (the reader stays here).
+    const slotLink = frame.locator(".gf-slot a.gf-slot-name").first();
+    expect(await slotLink.getAttribute("href")).toMatch(/^\/racers\/\d+$/);
+    expect(await slotLink.getAttribute("target")).toBe("_blank");
     await frame.getByRole("button", { name: "Save Team" }).click();
     await expect
       .poll(() => frame.getByRole("alert").filter({ hasText: "Team saved" }).textContent())

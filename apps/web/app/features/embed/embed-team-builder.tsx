@@ -6,7 +6,7 @@
  */
 import { type Category, formatPrice, racerName } from "@game/core";
 import type { TeamRacerView } from "@game/db";
-import { RacerTable, RequirementChecklist, TeamGrid } from "@game/widgets";
+import { newTabLink, RacerTable, RequirementChecklist, TeamGrid } from "@game/widgets";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { SaveOutcome } from "~/features/team/save-outcome";
@@ -28,6 +28,9 @@ export interface EmbedTeamBuilderProps {
 }
 
 type Alert = { ok: boolean; message: string; reasons: string[] };
+
+/** Racer names open the racer's page in a new tab: the reader keeps the partner's page. */
+const racerLinks = { racerHref: (r: { id: number }) => `/racers/${r.id}`, renderLink: newTabLink };
 
 /** Posts a (schema-checked) message to the partner page, and only to it. */
 function tellParent(parentOrigin: string | null, message: FrameMessage) {
@@ -230,6 +233,7 @@ export function EmbedTeamBuilder(props: EmbedTeamBuilderProps) {
             readOnly={!editable}
             onRemove={editable ? (racer) => remove(racer) : undefined}
             emptySlotLabel={player ? "Empty slot" : "Sign in to pick"}
+            {...racerLinks}
           />
           <RequirementChecklist requirements={requirements} />
           <div className="embed-result" role="alert">
@@ -265,6 +269,7 @@ export function EmbedTeamBuilder(props: EmbedTeamBuilderProps) {
             racers={racers}
             category={category}
             onCategoryChange={(next) => setCategory(next)}
+            {...racerLinks}
             // The add button shows the price: partner columns are narrow, no need to say it twice.
             hideColumns={["price"]}
             action={{
