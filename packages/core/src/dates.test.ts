@@ -25,8 +25,13 @@ const dates = fc.date({
 /** A browser set to French: every Intl formatter made without a locale speaks French. */
 function frenchBrowser() {
   const Original = Intl.DateTimeFormat;
-  const French = ((locales?: string | string[], options?: Intl.DateTimeFormatOptions) =>
-    new Original(locales ?? "fr-FR", options)) as unknown as typeof Intl.DateTimeFormat;
+  // A function, not an arrow: the spy is called with `new`, and an arrow cannot construct.
+  const French = function French(
+    locales?: string | string[],
+    options?: Intl.DateTimeFormatOptions,
+  ) {
+    return new Original(locales ?? "fr-FR", options);
+  } as unknown as typeof Intl.DateTimeFormat;
   Object.assign(French, { supportedLocalesOf: Original.supportedLocalesOf });
   vi.spyOn(Intl, "DateTimeFormat").mockImplementation(French);
 }
