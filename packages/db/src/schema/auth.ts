@@ -53,6 +53,12 @@ export const users = pgTable(
      * dates in it (UTC while unknown): docs/decisions/0144.
      */
     timeZone: text("time_zone"),
+    /**
+     * When the player proved the e-mail address is theirs (the one-time link of the sign-up
+     * mail); null until then. Invitations, joining by link and reminders wait for it
+     * (docs/decisions/0151). Accounts older than the rule count as confirmed (migration 0024).
+     */
+    emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -97,6 +103,28 @@ export const passwordResetTokens = pgTable(
   (t) => [
     index("password_reset_tokens_account_idx").on(t.accountId),
     index("password_reset_tokens_expires_idx").on(t.expiresAt),
+  ],
+);
+
+/**
+ * E-mail confirmation links (docs/decisions/0151): two days, single use; only the SHA-256 of the
+ * token is stored. `email` is the address the link confirms: a link for an address the account no
+ * longer has confirms nothing.
+ */
+export const emailConfirmationTokens = pgTable(
+  "email_confirmation_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("email_confirmation_tokens_user_idx").on(t.userId),
+    index("email_confirmation_tokens_expires_idx").on(t.expiresAt),
   ],
 );
 
