@@ -11,17 +11,18 @@ function toMs(value: Date | string | number): number {
   return value instanceof Date ? value.getTime() : new Date(value).getTime();
 }
 
-/** Teams lock 12 hours before the event starts. */
-export function lockTime(event: LockableEvent): Date {
-  return new Date(toMs(event.startsAt) - LOCK_MS);
+/** Teams lock 12 hours before the event starts (a competition's rules may say other hours). */
+export function lockTime(event: LockableEvent, lockHours?: number): Date {
+  const before = lockHours === undefined ? LOCK_MS : lockHours * 3_600_000;
+  return new Date(toMs(event.startsAt) - before);
 }
 
 /**
  * Locked from the lock moment on (exactly 12 h before start is locked). Clock injected.
  * Fails closed: an unreadable start time or clock counts as locked.
  */
-export function isLocked(event: LockableEvent, now: Date | number): boolean {
-  return !(toMs(now) < lockTime(event).getTime());
+export function isLocked(event: LockableEvent, now: Date | number, lockHours?: number): boolean {
+  return !(toMs(now) < lockTime(event, lockHours).getTime());
 }
 
 export function isEventStatus(value: unknown): value is EventStatus {

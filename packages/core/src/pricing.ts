@@ -61,10 +61,14 @@ export function roundPrice(value: number): number {
  * result: a rise never lowers a price an admin set above the maximum, a fall never raises one set
  * below the minimum.
  */
-export function nextPrice(price: number, result: PricingResult): number {
+export function nextPrice(
+  price: number,
+  result: PricingResult,
+  bounds: { min: number; max: number } = { min: PRICE_MIN, max: PRICE_MAX },
+): number {
   const percent = bandPercent(priceBand(result));
   if (percent === 0) return price;
   const raw = roundPrice(price * (1 + percent / 100));
-  const bounded = Math.min(PRICE_MAX, Math.max(PRICE_MIN, raw));
+  const bounded = Math.min(bounds.max, Math.max(bounds.min, raw));
   return percent > 0 ? Math.max(price, bounded) : Math.min(price, bounded);
 }

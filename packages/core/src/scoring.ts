@@ -14,27 +14,37 @@ export type NonFinish = (typeof NON_FINISH)[number];
 /** A race result: a finishing place (1-based) or a non-finish status. */
 export type RaceResult = { position: number } | { status: NonFinish };
 
+/** A points table: the spec's `POINTS`, or a competition's own (its rules' `points`). */
+export type PointsTable = { readonly [K in keyof typeof POINTS]: number };
+
 /** Points for one place (1-based finishing position), or null/a status for no finish. */
-export function pointsForPosition(position: number | null | undefined): number {
-  if (position == null || !Number.isInteger(position) || position < 1) return POINTS.none;
-  if (position === 1) return POINTS.first;
-  if (position === 2) return POINTS.second;
-  if (position === 3) return POINTS.third;
-  if (position <= 10) return POINTS.topTen;
-  return POINTS.finisher;
+export function pointsForPosition(
+  position: number | null | undefined,
+  table: PointsTable = POINTS,
+): number {
+  if (position == null || !Number.isInteger(position) || position < 1) return table.none;
+  if (position === 1) return table.first;
+  if (position === 2) return table.second;
+  if (position === 3) return table.third;
+  if (position <= 10) return table.topTen;
+  return table.finisher;
 }
 
-export function pointsForResult(result: RaceResult | null | undefined): number {
-  if (!result || !("position" in result)) return POINTS.none;
-  return pointsForPosition(result.position);
+export function pointsForResult(
+  result: RaceResult | null | undefined,
+  table: PointsTable = POINTS,
+): number {
+  if (!result || !("position" in result)) return table.none;
+  return pointsForPosition(result.position, table);
 }
 
-/** A team's event score: the sum of its racers' points; a racer with no result scores 0. */
+/** A team's event score: the sum of its racers' points; a racer with no result scores none. */
 export function teamScore(
   racerIds: readonly number[],
   results: ReadonlyMap<number, RaceResult>,
+  table: PointsTable = POINTS,
 ): number {
-  return racerIds.reduce((sum, id) => sum + pointsForResult(results.get(id)), 0);
+  return racerIds.reduce((sum, id) => sum + pointsForResult(results.get(id), table), 0);
 }
 
 export type MemberStatus = "accepted" | "pending";

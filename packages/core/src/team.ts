@@ -1,5 +1,12 @@
-import { type Category, isFemale, isJunior } from "./categories.js";
-import { BUDGET, MIN_FEMALE, MIN_JUNIOR, TEAM_SIZE } from "./constants.js";
+import type { Category } from "./categories.js";
+import {
+  type CompetitionRules,
+  countsAsJunior,
+  countsAsWoman,
+  DEFAULT_RULES,
+  groupMet,
+  groupRule,
+} from "./rules.js";
 
 /** What the team rules need to know about a racer. */
 export interface TeamRacer {
@@ -32,16 +39,27 @@ export function teamCost(racers: readonly Pick<TeamRacer, "price">[]): number {
 }
 
 /** Bank = budget - cost of the team. Negative when over budget. */
-export function bank(racers: readonly Pick<TeamRacer, "price">[], budget = BUDGET): number {
+export function bank(
+  racers: readonly Pick<TeamRacer, "price">[],
+  budget = DEFAULT_RULES.budget,
+): number {
   return budget - teamCost(racers);
 }
 
-export function countFemale(racers: readonly Pick<TeamRacer, "category">[]): number {
-  return racers.filter((r) => isFemale(r.category)).length;
+/** Riders of a category that counts as a woman's (the spec's Pro Women and 17-18 Women). */
+export function countFemale(
+  racers: readonly Pick<TeamRacer, "category">[],
+  rules: CompetitionRules = DEFAULT_RULES,
+): number {
+  return racers.filter((r) => countsAsWoman(rules, r.category)).length;
 }
 
-export function countJunior(racers: readonly Pick<TeamRacer, "category">[]): number {
-  return racers.filter((r) => isJunior(r.category)).length;
+/** Riders of a junior category (the spec's 17-18 Men and 17-18 Women). */
+export function countJunior(
+  racers: readonly Pick<TeamRacer, "category">[],
+  rules: CompetitionRules = DEFAULT_RULES,
+): number {
+  return racers.filter((r) => countsAsJunior(rules, r.category)).length;
 }
 
 /**
@@ -51,12 +69,13 @@ export function countJunior(racers: readonly Pick<TeamRacer, "category">[]): num
 export function validateTeam(
   racerIds: readonly number[],
   known: ReadonlyMap<number, TeamRacer> | readonly TeamRacer[],
-  opts: { gameId: number; budget?: number },
+  opts: { gameId: number; budget?: number; rules?: CompetitionRules },
 ): TeamValidation {
+  const rules = opts.rules ?? DEFAULT_RULES;
   const byId: ReadonlyMap<number, TeamRacer> = Array.isArray(known)
     ? new Map((known as readonly TeamRacer[]).map((r) => [r.id, r]))
     : (known as ReadonlyMap<number, TeamRacer>);
-  const budget = opts.budget ?? BUDGET;
+  const budget = opts.budget ?? rules.budget;
   const issues: TeamIssue[] = [];
 
   const seen = new Set<number>();
@@ -70,27 +89,27 @@ export function validateTeam(
   const racers = unique.map((id) => byId.get(id)).filter((r): r is TeamRacer => !!r);
   const wrongEvent = racers.filter((r) => r.gameId !== opts.gameId).map((r) => r.id);
 
-  if (racerIds.length !== TEAM_SIZE) {
+  if (racerIds.length !== rules.teamSize) {
     issues.push({
       code: "size",
       count: racerIds.length,
-      message: `A team needs exactly ${TEAM_SIZE} riders (you have ${racerIds.length}).`,
+      message: `A team needs exactly ${rules.teamSize} riders (you have ${racerIds.length}).`,
     });
   }
-  const female = countFemale(racers);
-  if (female < MIN_FEMALE) {
+  const female = countFemale(racers, rules);
+  if (!groupMet(rules, "women", female)) {
     issues.push({
       code: "female",
       count: female,
-      message: `Pick at least ${MIN_FEMALE} female riders (Pro Women or 17-18 Women).`,
+      message: `Pick ${groupRule(rules, "women")!.text}.`,
     });
   }
-  const junior = countJunior(racers);
-  if (junior < MIN_JUNIOR) {
+  const junior = countJunior(racers, rules);
+  if (!groupMet(rules, "juniors", junior)) {
     issues.push({
       code: "junior",
       count: junior,
-      message: `Pick at least ${MIN_JUNIOR} junior rider (17-18 Men or 17-18 Women).`,
+      message: `Pick ${groupRule(rules, "juniors")!.text}.`,
     });
   }
   if (duplicates.size > 0) {
@@ -127,15 +146,26 @@ export type AddBlockReason = "already-chosen" | "team-full" | "over-budget" | "w
 export function addBlockReason(
   team: readonly TeamRacer[],
   racer: TeamRacer,
-  opts: { gameId?: number; budget?: number } = {},
+  opts: { gameId?: number; budget?: number; rules?: CompetitionRules } = {},
 ): AddBlockReason | null {
+  const rules = opts.rules ?? DEFAULT_RULES;
   if (team.some((r) => r.id === racer.id)) return "already-chosen";
-  if (team.length >= TEAM_SIZE) return "team-full";
+  if (team.length >= rules.teamSize) return "team-full";
   if (opts.gameId !== undefined && racer.gameId !== opts.gameId) return "wrong-event";
-  if (racer.price > bank(team, opts.budget ?? BUDGET)) return "over-budget";
+  if (racer.price > bank(team, opts.budget ?? rules.budget)) return "over-budget";
   return null;
 }
 
+/** The message for a blocked add, in the rules' words. */
+export function addBlockMessage(
+  reason: AddBlockReason,
+  rules: CompetitionRules = DEFAULT_RULES,
+): string {
+  if (reason === "team-full") return `Your team already has ${rules.teamSize} riders`;
+  return ADD_BLOCK_MESSAGES[reason];
+}
+
+/** The spec's messages (the game's default rules). */
 export const ADD_BLOCK_MESSAGES: Record<AddBlockReason, string> = {
   "already-chosen": "Already on your team",
   "team-full": "Your team already has 6 riders",
@@ -150,38 +180,44 @@ export interface Requirement {
   detail: string;
 }
 
-/** The live checklist shown while building a team. */
+/**
+ * The live checklist shown while building a team. A group the rules leave free (no minimum, no
+ * maximum that a team could reach) is not listed.
+ */
 export function requirementChecklist(
   team: readonly Pick<TeamRacer, "category" | "price">[],
-  budget = BUDGET,
+  budget?: number,
+  rules: CompetitionRules = DEFAULT_RULES,
 ): Requirement[] {
-  const female = countFemale(team);
-  const junior = countJunior(team);
+  const limit = budget ?? rules.budget;
   const cost = teamCost(team);
-  return [
+  const list: Requirement[] = [
     {
       id: "size",
-      label: `${TEAM_SIZE} riders`,
-      met: team.length === TEAM_SIZE,
-      detail: `${team.length}/${TEAM_SIZE}`,
-    },
-    {
-      id: "female",
-      label: `At least ${MIN_FEMALE} female riders`,
-      met: female >= MIN_FEMALE,
-      detail: `${female}/${MIN_FEMALE}`,
-    },
-    {
-      id: "junior",
-      label: `At least ${MIN_JUNIOR} junior rider`,
-      met: junior >= MIN_JUNIOR,
-      detail: `${junior}/${MIN_JUNIOR}`,
-    },
-    {
-      id: "budget",
-      label: "Within budget",
-      met: cost <= budget,
-      detail: `${new Intl.NumberFormat("en-US").format(budget - cost)} left`,
+      label: `${rules.teamSize} riders`,
+      met: team.length === rules.teamSize,
+      detail: `${team.length}/${rules.teamSize}`,
     },
   ];
+  for (const [id, group, have] of [
+    ["female", "women", countFemale(team, rules)],
+    ["junior", "juniors", countJunior(team, rules)],
+  ] as const) {
+    const rule = groupRule(rules, group);
+    if (!rule) continue;
+    const g = rules[group];
+    list.push({
+      id,
+      label: rule.short,
+      met: groupMet(rules, group, have),
+      detail: `${have}/${g.min > 0 ? g.min : g.max}`,
+    });
+  }
+  list.push({
+    id: "budget",
+    label: "Within budget",
+    met: cost <= limit,
+    detail: `${new Intl.NumberFormat("en-US").format(limit - cost)} left`,
+  });
+  return list;
 }
