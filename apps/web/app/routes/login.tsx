@@ -7,8 +7,9 @@ import {
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthPage } from "~/features/auth/auth-page";
 import { AFTER_LOGIN, authAction } from "~/features/auth/login.server";
-import { getUser, safeRedirect } from "~/utils/auth.server";
+import { getUser } from "~/utils/auth.server";
 import { keepRetryAfter } from "~/utils/headers";
+import { safeRedirect } from "~/utils/safe-redirect";
 
 // A 429 keeps its exact Retry-After (Remix sends only the cookies of an action's headers).
 export const headers = keepRetryAfter;

@@ -3,7 +3,7 @@ import { createTestDb, type DbHandle } from "@game/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieFor, makeUser, request, testContext } from "../../tests/support/context";
-import { getUser, requireAdmin, requireUser, safeRedirect } from "./auth.server";
+import { getUser, requireAdmin, requireUser } from "./auth.server";
 
 let h: DbHandle;
 beforeAll(async () => {
@@ -64,17 +64,5 @@ describe("auth helpers", () => {
     expect((await getUser(request("/", { cookie }), page))?.id).toBe(user.id);
     expect(await getUser(request("/", { cookie }), plain)).toBeNull();
     expect(await getUser(request("/", { cookie }), { ...plain, viewer: {} })).toBeNull();
-  });
-
-  it("only redirects within the site", () => {
-    expect(safeRedirect("/game/5")).toBe("/game/5");
-    expect(safeRedirect("//evil.example")).toBe("/");
-    expect(safeRedirect("https://evil.example")).toBe("/");
-    expect(safeRedirect(null, "/homepage")).toBe("/homepage");
-    // Browsers strip tabs and newlines and treat "\\" as "/": both could lead off-site.
-    expect(safeRedirect("/\t/evil.example")).toBe("/");
-    expect(safeRedirect("/\n/evil.example")).toBe("/");
-    expect(safeRedirect("/x\\..\\/evil")).toBe("/");
-    expect(safeRedirect("/view-racers?category=pro-women")).toBe("/view-racers?category=pro-women");
   });
 });

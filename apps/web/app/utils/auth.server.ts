@@ -43,14 +43,3 @@ export async function requireAdmin(
   if (user.role !== "admin") throw new Response("Forbidden", { status: 403 });
   return user;
 }
-
-/** A same-site path to go back to after login; anything else becomes `fallback`. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
-  if (!to || typeof to !== "string") return fallback;
-  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  // Browsers drop tabs and newlines and read a backslash as "/": "/<tab>/evil.example" is
-  // "//evil.example".
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are the point
-  if (/[\\\u0000-\u001f\u007f]/.test(to)) return fallback;
-  return to;
-}

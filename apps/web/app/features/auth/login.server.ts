@@ -16,7 +16,6 @@ import {
 import { type AppLoadContext, data, redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { safeRedirect } from "~/utils/auth.server";
 import {
   burnPasswordCheck,
   hashPassword,
@@ -25,6 +24,7 @@ import {
 } from "~/utils/password.server";
 import { checkAuthLimit, clearAuthLimit, tooManyAttemptsMessage } from "~/utils/rate-limit.server";
 import { readForm } from "~/utils/request.server";
+import { safeRedirect } from "~/utils/safe-redirect";
 import {
   clearSessionCookie,
   readSessionToken,

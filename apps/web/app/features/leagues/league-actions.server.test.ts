@@ -381,9 +381,19 @@ describe("league actions route", () => {
 
   it("only follows same-site redirect targets", async () => {
     const owner = await makeUser(h.db);
-    for (const redirectTo of ["//evil.example/x", "https://evil.example", "javascript:alert(1)"]) {
+    const offSite = [
+      "//evil.example/x",
+      "https://evil.example",
+      "javascript:alert(1)",
+      // Paths that only become another site once normalised (as the notice is added).
+      "/.//evil.example",
+      "/x/..//evil.example",
+      "/%2e%2e//evil.example",
+    ];
+    for (const redirectTo of offSite) {
       const r = await post(ctx(), owner, { intent: "dismiss", leagueId: "1", redirectTo });
-      expect(r.path).toBe("/game/5");
+      expect(r.location, redirectTo).toMatch(/^\/[^/\\]/);
+      expect(r.path, redirectTo).toBe("/game/5");
     }
   });
 

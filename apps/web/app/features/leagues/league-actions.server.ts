@@ -21,10 +21,11 @@ import {
   resetJoinCode,
 } from "@game/db";
 import { type AppLoadContext, redirect } from "@remix-run/node";
-import { getUser, type SessionUser, safeRedirect } from "~/utils/auth.server";
+import { getUser, type SessionUser } from "~/utils/auth.server";
 import { logError } from "~/utils/log.server";
 import { sendMail } from "~/utils/mailer.server";
 import { parseId, readForm } from "~/utils/request.server";
+import { safeRedirect } from "~/utils/safe-redirect";
 import {
   createLeagueFormSchema,
   emailProblem,
