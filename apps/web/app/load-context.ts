@@ -27,8 +27,8 @@ export interface AppEnv {
   sessionSecret: string;
   smtpUrl?: string;
   publicUrl?: string;
-  /** Express's `trust proxy` setting (TRUST_PROXY). */
-  trustProxy?: boolean | number | string;
+  /** Express's `trust proxy` setting (TRUST_PROXY): the number of proxies in front, or off. */
+  trustProxy?: false | number;
 }
 
 declare module "@remix-run/node" {

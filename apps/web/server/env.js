@@ -6,7 +6,7 @@ import path from "node:path";
 import { resolveDataDir } from "@game/db";
 import { z } from "zod";
 
-/** @typedef {{ port: number, host: string, production: boolean, databaseUrl?: string, databaseReplicaUrl?: string, webConcurrency: number, dataDir: string, sessionSecret: string, smtpUrl?: string, publicUrl?: string, trustProxy: boolean | number | string, dbStartTimeoutMs: number }} Env */
+/** @typedef {{ port: number, host: string, production: boolean, databaseUrl?: string, databaseReplicaUrl?: string, webConcurrency: number, dataDir: string, sessionSecret: string, smtpUrl?: string, publicUrl?: string, trustProxy: false | number, dbStartTimeoutMs: number }} Env */
 
 /**
  * A number read from a variable's text (`fallback` when unset; also when empty if
@@ -114,16 +114,28 @@ function isHttpUrl(value) {
   }
 }
 
+/** More proxies than any deployment chains: a bigger number is a typo. */
+const MAX_PROXY_HOPS = 10;
+
 /**
- * Express's `trust proxy`: off by default (the client IP is the socket's); behind a reverse proxy
- * set TRUST_PROXY to the number of proxies, `true`, or their addresses ("loopback, 10.0.0.0/8"),
- * so rate limits see the player's IP and https is recognised.
+ * Express's `trust proxy`, as a number of hops: the client's address is the one that many
+ * entries from the right of X-Forwarded-For, where the proxies in front of the app appended it.
+ * Off (the socket's address) by default. `true` would take the leftmost entry, which the client
+ * writes itself: every per-IP limit could be skipped, so it is refused with what to set instead
+ * (docs/decisions/0153-proxies-origins-and-redirects.md).
  */
-function readTrustProxy(value) {
-  if (value === undefined || value === "" || value === "false") return false;
-  if (value === "true") return true;
-  if (/^\d+$/.test(value)) return Number(value);
-  return value;
+function readTrustProxy(value, ctx) {
+  const text = (value ?? "").trim();
+  if (text === "" || text.toLowerCase() === "false") return false;
+  if (/^\d+$/.test(text) && Number(text) <= MAX_PROXY_HOPS) return Number(text) || false;
+  ctx.addIssue({
+    code: "custom",
+    message:
+      text.toLowerCase() === "true"
+        ? `TRUST_PROXY=true would believe any X-Forwarded-For a client writes, so every per-IP limit could be skipped: set TRUST_PROXY to the number of proxies in front of the app (TRUST_PROXY=1 behind one nginx or load balancer)`
+        : `TRUST_PROXY must be the number of proxies in front of the app (TRUST_PROXY=1 behind one nginx or load balancer), got "${value}"`,
+  });
+  return z.NEVER;
 }
 
 /** The embedded default keeps a generated secret in the data folder, so sessions survive restarts. */

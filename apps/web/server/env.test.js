@@ -27,13 +27,27 @@ describe("readEnv", () => {
     expect(readEnv({ DATA_DIR: dir, SESSION_SECRET: "s3cret" }).sessionSecret).toBe("s3cret");
   });
 
-  it("reads TRUST_PROXY as off, true, a hop count or a list of addresses", () => {
+  it("reads TRUST_PROXY as off or the number of proxies in front of the app", () => {
     expect(readEnv({ DATA_DIR: dir }).trustProxy).toBe(false);
-    expect(readEnv({ DATA_DIR: dir, TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(readEnv({ DATA_DIR: dir, TRUST_PROXY: "" }).trustProxy).toBe(false);
+    expect(readEnv({ DATA_DIR: dir, TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(readEnv({ DATA_DIR: dir, TRUST_PROXY: "0" }).trustProxy).toBe(false);
+    expect(readEnv({ DATA_DIR: dir, TRUST_PROXY: "1" }).trustProxy).toBe(1);
     expect(readEnv({ DATA_DIR: dir, TRUST_PROXY: "2" }).trustProxy).toBe(2);
-    expect(readEnv({ DATA_DIR: dir, TRUST_PROXY: "loopback, 10.0.0.0/8" }).trustProxy).toBe(
-      "loopback, 10.0.0.0/8",
-    );
+  });
+
+  it("refuses TRUST_PROXY=true, which lets a client write its own address, saying what to set", () => {
+    for (const value of ["true", "TRUE", " True "]) {
+      expect(() => readEnv({ DATA_DIR: dir, TRUST_PROXY: value })).toThrow(
+        /^TRUST_PROXY=true would believe any X-Forwarded-For a client writes.*: set TRUST_PROXY to the number of proxies in front of the app \(TRUST_PROXY=1 behind one nginx or load balancer\)$/,
+      );
+    }
+    // Anything else that is not a number of hops is refused the same way.
+    for (const value of ["yes", "loopback, 10.0.0.0/8", "-1", "1.5", "99"]) {
+      expect(() => readEnv({ DATA_DIR: dir, TRUST_PROXY: value })).toThrow(
+        `TRUST_PROXY must be the number of proxies in front of the app (TRUST_PROXY=1 behind one nginx or load balancer), got "${value}"`,
+      );
+    }
   });
 
   it("reads WEB_CONCURRENCY as a number of processes (default 1)", () => {
