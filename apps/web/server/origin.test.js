@@ -59,7 +59,8 @@ describe("sameOriginOnly middleware", () => {
         isExempt: (req) => req.path === "/hook",
       }),
     );
-    app.all("*", (_req, res) => res.send("done"));
+    // Echoes the Origin the routes after the check see.
+    app.all("*", (req, res) => res.send(`done, origin ${req.get("origin") ?? "removed"}`));
     await new Promise((resolve) => {
       server = app.listen(0, "127.0.0.1", resolve);
     });
@@ -82,6 +83,20 @@ describe("sameOriginOnly middleware", () => {
     expect((await fetch(`${base}/`, { headers: { Origin: "https://evil.example" } })).status).toBe(
       200,
     );
+  });
+
+  it("judges once: an accepted post goes on without its Origin, which Remix would judge again", async () => {
+    // Remix compares Origin with Host alone: behind a proxy that sends its upstream's name as
+    // Host, a post from PUBLIC_URL would be a 500 there.
+    for (const origin of ["https://play.example.org", base]) {
+      expect(await (await post("/login", { Origin: origin })).text()).toBe("done, origin removed");
+    }
+    expect(await (await post("/hook", { Origin: "https://evil.example" })).text()).toBe(
+      "done, origin removed",
+    );
+    // Pages and the API's CORS still see it.
+    const page = await fetch(`${base}/`, { headers: { Origin: "https://partner.example" } });
+    expect(await page.text()).toBe("done, origin https://partner.example");
   });
 });
 
