@@ -20,14 +20,16 @@ describe("events", () => {
     expect(events[4]).toEqual({
       id: 5,
       name: "Pro Downhill Series Round 1: Windrock",
+      series: "Pro Downhill Series 2027",
+      round: 1,
       status: "open",
       startsAt: "2027-04-18T16:00:00.000Z",
       locksAt: "2027-04-18T04:00:00.000Z",
     });
     const table = await runCli(t, "events", "list");
-    expect(table.stdout).toMatch(/^ID +Name +Status +Starts \(UTC\) +Teams lock \(UTC\)\n/);
+    expect(table.stdout).toMatch(/^ID +Name +Round +Status +Starts \(UTC\) +Teams lock \(UTC\)\n/);
     expect(table.stdout).toMatch(
-      / 6 +Pro Downhill Series Round 2: Snowshoe +closed +2027-05-16 16:00/,
+      / 6 +Pro Downhill Series Round 2: Snowshoe +2 +closed +2027-05-16 16:00/,
     );
   });
 
@@ -86,7 +88,7 @@ describe("events", () => {
     expect((await getEvent(t.h!.db, 9))?.startsAt.toISOString()).toBe("2020-01-01T10:00:00.000Z");
     // Round 5 now starts before round 4: allowed, and the admin is told the order still holds.
     expect(yes.stderr).toMatch(
-      /^Warning: Pro Downhill Series Round 5: Sun Peaks \(round 5\) now starts before Pro Downhill Series Round 4: Angel Fire \(round 4, .*\)\. The season still advances by round number, not by date\.\n$/,
+      /^Warning: Pro Downhill Series Round 5: Sun Peaks \(round 5\) now starts before Pro Downhill Series Round 4: Angel Fire \(round 4, Sunday 18 July 2027, 17:00 UTC\)\. The season still advances by round number, not by date\.\n$/,
     );
   });
 });

@@ -49,6 +49,8 @@ export function eventsCommand(): Command {
           rows.map((e) => ({
             id: e.id,
             name: e.name,
+            series: e.series,
+            round: e.round,
             status: e.status,
             startsAt: e.startsAt.toISOString(),
             locksAt: lockTime(e).toISOString(),
@@ -60,6 +62,8 @@ export function eventsCommand(): Command {
         [
           { header: "ID", value: (e) => e.id, align: "right" },
           { header: "Name", value: (e) => e.name, max: 50 },
+          // The order a season advances in (never the dates): docs/decisions/0140.
+          { header: "Round", value: (e) => e.round ?? "", align: "right" },
           { header: "Status", value: (e) => e.status },
           {
             header: "Starts (UTC)",

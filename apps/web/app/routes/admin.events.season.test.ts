@@ -68,3 +68,20 @@ it("previews and advances the season with the same service the CLI uses", async 
   const [log] = await h.db.select().from(auditLog).where(eq(auditLog.action, "season.advance"));
   expect(log!.actor).toMatch(/^web:/);
 });
+
+it("saves a round scheduled before the round ahead of it, and says the order still holds", async () => {
+  const saved = await post({
+    eventId: "8",
+    status: "closed",
+    startsAt: "2027-05-01T12:00",
+    timeZone: "UTC",
+  });
+  expect(saved.status).toBe(200);
+  expect(saved.body).toMatchObject({
+    ok: true,
+    warning:
+      "Pro Downhill Series Round 4: Angel Fire (round 4) now starts before Pro Downhill Series Round 3: Mammoth Mountain (round 3, Sunday 20 June 2027, 17:00 UTC). The season still advances by round number, not by date.",
+  });
+  const [e8] = await h.db.select().from(events).where(eq(events.id, 8));
+  expect(e8!.startsAt.toISOString()).toBe("2027-05-01T12:00:00.000Z");
+});

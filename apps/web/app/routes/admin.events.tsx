@@ -99,7 +99,7 @@ function EventRow({
           </span>
         </h3>
         <p className="muted">
-          {`${event.series ? `${event.series}. ` : ""}Starts ${formatInZone(event.startsAt, zone)}, teams lock ${formatInZone(lockTime(event), zone)}${event.settledAt ? ", results settled" : ""}.`}
+          {`${event.series ? `${event.series}${event.round === null ? "" : `, round ${event.round}`}. ` : ""}Starts ${formatInZone(event.startsAt, zone)}, teams lock ${formatInZone(lockTime(event), zone)}${event.settledAt ? ", results settled" : ""}.`}
         </p>
         <input type="hidden" name="eventId" value={event.id} />
         <input type="hidden" name="timeZone" value={zone} />

@@ -1,5 +1,5 @@
 /** Admin writes on events: status (open, closed, archived) and start time. Each is audited. */
-import { type EventStatus, isEventStatus } from "@game/core";
+import { type EventStatus, formatDateTime, isEventStatus } from "@game/core";
 import { and, asc, desc, eq, gt, lt } from "drizzle-orm";
 import type { DbOrTx } from "../client.js";
 import { events } from "../schema/index.js";
@@ -100,7 +100,8 @@ async function outOfOrder(tx: DbOrTx, event: EventRow): Promise<string | undefin
   const same = eq(events.series, event.series);
   const [before] = await near(and(same, lt(events.round, event.round)), desc(events.round));
   const [after] = await near(and(same, gt(events.round, event.round)), asc(events.round));
-  const at = (d: Date) => d.toISOString();
+  // The one date format (UTC, named): the dashboard shows this too, and the CLI speaks UTC.
+  const at = (d: Date) => formatDateTime(d, "UTC");
   const order = "The season still advances by round number, not by date.";
   if (before && before.startsAt > event.startsAt) {
     return `${event.name} (round ${event.round}) now starts before ${before.name} (round ${before.round}, ${at(before.startsAt)}). ${order}`;

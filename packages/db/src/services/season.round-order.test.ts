@@ -89,7 +89,7 @@ it("never reopens a settled round, whatever the dates say", async () => {
   // Round 2 moved to a minute ago: before round 1's April date. The admin is told.
   const moved = await scheduleEvent(h.db, 6, new Date(now.getTime() - 60_000), actor);
   expect(moved.warning).toMatch(
-    /^Pro Downhill Series Round 2: Snowshoe \(round 2\) now starts before Pro Downhill Series Round 1: Windrock \(round 1, 2027-04-18T16:00:00.000Z\)\. The season still advances by round number, not by date\.$/,
+    /^Pro Downhill Series Round 2: Snowshoe \(round 2\) now starts before Pro Downhill Series Round 1: Windrock \(round 1, Sunday 18 April 2027, 16:00 UTC\)\. The season still advances by round number, not by date\.$/,
   );
   const later = new Date((await event(7)).startsAt.getTime() + 86_400_000);
   const back = await scheduleEvent(h.db, 6, later, actor);

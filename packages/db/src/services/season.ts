@@ -9,6 +9,7 @@ import {
   type ApiRacerRound,
   CATEGORIES,
   type Category,
+  formatDateTime,
   isFemale,
   isJunior,
   lockTime,
@@ -174,7 +175,7 @@ export async function advanceSeason(db: DbOrTx, opts: AdvanceOptions): Promise<A
         }
         if (opts.now < lock) {
           throw new SeasonError(
-            `${current.name} has not been settled and its teams lock at ${lock.toISOString()}: it cannot be advanced before then, even with --force.`,
+            `${current.name} has not been settled and its teams lock ${formatDateTime(lock, "UTC")}: it cannot be advanced before then, even with --force.`,
           );
         }
         // The round is being closed: its teams are frozen as they stood at the lock.

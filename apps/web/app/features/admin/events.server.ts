@@ -15,6 +15,8 @@ export interface AdminEvent {
   id: number;
   name: string;
   series: string;
+  /** Its place in its series (the order advances follow), null outside a series. */
+  round: number | null;
   status: EventRow["status"];
   startsAt: string;
   settledAt: string | null;
@@ -26,6 +28,7 @@ export async function loadAdminEvents(context: AppLoadContext): Promise<AdminEve
     id: e.id,
     name: e.name,
     series: e.series,
+    round: e.round,
     status: e.status,
     startsAt: e.startsAt.toISOString(),
     settledAt: e.settledAt?.toISOString() ?? null,
