@@ -4,8 +4,6 @@ import type { ReactElement } from "react";
 import type { WidgetProps } from "../runtime";
 import { errorMessage, intOf, racerPage, themeOf } from "./common";
 
-const BUDGET = 1_000_000;
-
 /** `<gf-team-grid username event>` */
 export function GfTeamGrid({ attrs, ctx }: WidgetProps): ReactElement {
   const username = attrs.username?.trim() || null;
@@ -16,7 +14,9 @@ export function GfTeamGrid({ attrs, ctx }: WidgetProps): ReactElement {
       racers={team?.racers ?? []}
       readOnly
       label={team ? `${team.username}'s team` : "Team"}
-      budget={team ? BUDGET : undefined}
+      // The grid shows the budget less today's prices: the team's worth plus the player's bank
+      // (the API's bank is the player's own, docs/decisions/0141).
+      budget={team ? team.cost + team.bank : undefined}
       racerHref={racerPage(ctx)}
       renderLink={newTabLink}
       loading={result.loading}

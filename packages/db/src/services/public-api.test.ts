@@ -7,6 +7,7 @@ import {
   events,
   frozenTeamRacers,
   partners,
+  racers,
   teamRacers,
   teams,
   users,
@@ -42,6 +43,7 @@ async function player(username?: string): Promise<UserRow> {
     email: `${name.toLowerCase()}@mail.example`,
     username: name,
     passwordHash: "test:unusable",
+    emailConfirmed: true,
   });
 }
 
@@ -118,7 +120,7 @@ describe("events and racers", () => {
 describe("rankings, as settlement stores them", () => {
   /** Season players by their expected place: points highest first, then username. */
   let expected: { username: string; points: number; rank: number }[] = [];
-  let leagueIds: { top: number; solo: number; fresh: number };
+  let leagueIds: { top: number; pair: number; solo: number; fresh: number };
   let points: Map<string, number>;
 
   beforeAll(async () => {
@@ -165,9 +167,12 @@ describe("rankings, as settlement stores them", () => {
     await player("never_scored");
     const actor = (u: UserRow) => ({ id: u.id, email: u.email });
     const top = await createLeague(h.db, actor(players[0]!), "Top League");
-    const solo = await createLeague(h.db, actor(players[5]!), "Solo");
-    if (!top.ok || !solo.ok) throw new Error("league refused");
+    const pair = await createLeague(h.db, actor(players[5]!), "Pair");
+    // A league of one is never listed (decision 0151).
+    const solo = await createLeague(h.db, actor(players[6]!), "Solo");
+    if (!top.ok || !pair.ok || !solo.ok) throw new Error("league refused");
     await joinByCode(h.db, actor(players[1]!), top.league.joinCode);
+    await joinByCode(h.db, actor(players[4]!), pair.league.joinCode);
 
     const imported = await importResults(h.db, 5, lines.join("\n"), {
       now: new Date(start.getTime() + 3_600_000),
@@ -175,7 +180,13 @@ describe("rankings, as settlement stores them", () => {
     expect(imported.ok).toBe(true);
     const fresh = await createLeague(h.db, actor(players[2]!), "Fresh");
     if (!fresh.ok) throw new Error("league refused");
-    leagueIds = { top: top.league.id, solo: solo.league.id, fresh: fresh.league.id };
+    await joinByCode(h.db, actor(players[3]!), fresh.league.joinCode);
+    leagueIds = {
+      top: top.league.id,
+      pair: pair.league.id,
+      solo: solo.league.id,
+      fresh: fresh.league.id,
+    };
 
     const sorted = [...points.entries()]
       .map(([username, pts]) => ({ username, points: pts }))
@@ -286,15 +297,19 @@ describe("rankings, as settlement stores them", () => {
       { score: p("season_00"), status: "accepted" },
       { score: p("season_01"), status: "accepted" },
     ]);
+    const pairTotal = leagueScore([
+      { score: p("season_05"), status: "accepted" },
+      { score: p("season_04"), status: "accepted" },
+    ]);
     const settled = [
       { id: leagueIds.top, name: "Top League", totalPoints: topTotal, memberCount: 2 },
-      { id: leagueIds.solo, name: "Solo", totalPoints: p("season_05"), memberCount: 1 },
-    ].sort((a, b) => b.totalPoints - a.totalPoints);
+      { id: leagueIds.pair, name: "Pair", totalPoints: pairTotal, memberCount: 2 },
+    ].sort((a, b) => b.totalPoints - a.totalPoints || a.id - b.id);
     const page = await publicLeagueRankings(h.db, { page: 1 });
     expect(page.total).toBe(3);
     expect(page.rows).toEqual([
       ...settled.map((l, k) => ({ rank: k + 1, ...l })),
-      { rank: 3, id: leagueIds.fresh, name: "Fresh", totalPoints: 0, memberCount: 1 },
+      { rank: 3, id: leagueIds.fresh, name: "Fresh", totalPoints: 0, memberCount: 2 },
     ]);
     expectNoEmail(page, await allEmails());
   });
@@ -329,6 +344,19 @@ describe("public teams", () => {
     expect(after.team.points).toBeNull();
     expect(after.team.locked).toBe(true);
     expectNoEmail(after, await allEmails());
+
+    // The bank is the player's own (their team's budget less the prices paid), as their pages
+    // show it, whatever today's prices are; cost is what the racers are worth today.
+    const first = pool[0]!;
+    await h.db
+      .update(racers)
+      .set({ price: first.price + 10_000 })
+      .where(eq(racers.id, first.id));
+    await h.db.update(teams).set({ budget: 985_000 }).where(eq(teams.userId, u.id));
+    const moved = await getPublicTeam(h.db, { username: "team_owner", eventId: 5, now: lock });
+    expect(moved.ok && [moved.team.cost, moved.team.bank]).toEqual([cost + 10_000, 985_000 - cost]);
+    await h.db.update(racers).set({ price: first.price }).where(eq(racers.id, first.id));
+    await h.db.update(teams).set({ budget: 1_000_000 }).where(eq(teams.userId, u.id));
 
     // Without an event: the latest locked event the player has a team in.
     const latest = await getPublicTeam(h.db, { username: "Team_Owner", now: lock });

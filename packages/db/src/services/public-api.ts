@@ -254,7 +254,7 @@ export async function getPublicTeam(
   }
 
   const frozen = await db
-    .select({ racer: racerColumns })
+    .select({ racer: racerColumns, paid: teamRacers.pricePaid, budget: teams.budget })
     .from(frozenTeamRacers)
     .innerJoin(racers, eq(racers.id, frozenTeamRacers.racerId))
     .leftJoin(
@@ -271,7 +271,7 @@ export async function getPublicTeam(
     frozen.length > 0
       ? frozen
       : await db
-          .select({ racer: racerColumns })
+          .select({ racer: racerColumns, paid: teamRacers.pricePaid, budget: teams.budget })
           .from(teams)
           .innerJoin(teamRacers, eq(teamRacers.teamId, teams.id))
           .innerJoin(racers, eq(racers.id, teamRacers.racerId))
@@ -284,7 +284,14 @@ export async function getPublicTeam(
     .from(eventScores)
     .where(and(eq(eventScores.eventId, event.id), eq(eventScores.userId, user.id)));
   const list = picked.map((p) => p.racer);
+  // cost: what the racers are worth today; bank: the player's own, as their pages show it (the
+  // team's budget less the prices paid, docs/decisions/0141). A frozen racer no longer on the
+  // saved team has no price paid left: then the bank is the budget less today's prices.
   const cost = list.reduce((sum, r) => sum + r.price, 0);
+  const budget = picked[0]?.budget ?? BUDGET;
+  const paid = picked.every((p) => p.paid !== null)
+    ? picked.reduce((sum, p) => sum + p.paid!, 0)
+    : cost;
   return {
     ok: true,
     team: {
@@ -292,7 +299,7 @@ export async function getPublicTeam(
       eventId: event.id,
       racers: list,
       cost,
-      bank: BUDGET - cost,
+      bank: budget - paid,
       points: score ? score.points : null,
       locked: true,
     },
