@@ -463,7 +463,8 @@ describe("headers and limits on the running app", () => {
       req.flushHeaders();
     });
     expect(status).toBe(413);
-    expect(Date.now() - started).toBeLessThan(2000);
+    // Refused before any body: far sooner than a server would give up waiting for one.
+    expect(Date.now() - started).toBeLessThan(15_000);
   });
 
   it("refuses a streamed body (no Content-Length) once it passes 64 KB", async () => {

@@ -47,7 +47,8 @@ describe("drainServer", () => {
     );
     const started = Date.now();
     expect(await drainServer(server, { drainMs: 10_000 })).toBe(true);
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Not the drain time: the bound is half of it, so a busy machine cannot fail it.
+    expect(Date.now() - started).toBeLessThan(5_000);
     agent.destroy();
   });
 

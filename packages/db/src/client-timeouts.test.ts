@@ -24,7 +24,9 @@ describe("PostgreSQL timeouts", () => {
     await expect(
       createDb({ url: `postgres://x@127.0.0.1:${silentPort}/x`, connectTimeoutSeconds: 1 }),
     ).rejects.toThrow(/CONNECT_TIMEOUT|timeout/i);
-    expect(Date.now() - started).toBeLessThan(5000);
+    // The server never answers: without the timeout this would wait forever. A wide bound, so a
+    // busy machine cannot fail it.
+    expect(Date.now() - started).toBeLessThan(20_000);
   });
 
   it.skipIf(!process.env.DATABASE_URL)("cancels a statement running past the timeout", async () => {
