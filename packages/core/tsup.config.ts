@@ -9,4 +9,6 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   target: "es2022",
+  // The list of top-level domains is a JSON file, which Node's ESM loader cannot import bare.
+  noExternal: ["tlds"],
 });

@@ -1,13 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { LEAGUE_NAME_MAX } from "./constants.js";
-import {
-  CONTROL_OR_BIDI,
-  DB_INT_MAX,
-  LEAGUE_NAME_HIDDEN_CHARACTERS,
-  leagueNameSchema,
-  parseRecordId,
-} from "./schemas.js";
+import { CONTROL_OR_BIDI, LEAGUE_NAME_HIDDEN_CHARACTERS } from "./names.js";
+import { DB_INT_MAX, leagueNameSchema, parseRecordId } from "./schemas.js";
 
 /** Every character the rule refuses, listed by hand (not from the rule's own regex). */
 const HIDDEN = [
@@ -45,13 +40,8 @@ describe("league names", () => {
     );
   });
 
-  it("accept names of visible characters, in any script", () => {
-    fc.assert(
-      fc.property(visible, (name) => {
-        fc.pre(name.trim().length <= LEAGUE_NAME_MAX);
-        expect(leagueNameSchema.safeParse(name).success).toBe(true);
-      }),
-    );
+  // Which visible names pass (one alphabet, no invisible characters...): names.test.ts.
+  it("accept names in any script", () => {
     for (const name of ["Les Gets Crew", "Équipe 🚵", "فريق", "צוות", "チーム"]) {
       expect(leagueNameSchema.safeParse(name).success, name).toBe(true);
     }

@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { LEAGUE_NAME_MAX, PASSWORD_MAX, USERNAME_MAX, USERNAME_MIN } from "./constants.js";
+import { NAME_MESSAGES, type NameKind, nameProblem } from "./names.js";
 import { checkNewPassword, PASSWORD_MESSAGES, passwordLength } from "./password-policy.js";
+
+// The name rules (usernames, league names) travel with the schemas that apply them.
+export * from "./names.js";
 
 /** The spec's message for a missing e-mail or password. */
 export const CREDENTIALS_REQUIRED = "Email and password are required";
@@ -41,13 +45,25 @@ export const logInSchema = z.object({
 });
 export type LogInInput = z.infer<typeof logInSchema>;
 
+/** The rules every name other players read follows (names.ts, decision 0152), as a refinement. */
+function nameRule(kind: NameKind) {
+  return (name: string, ctx: z.RefinementCtx) => {
+    const problem = nameProblem(name, kind);
+    if (problem) ctx.addIssue({ code: "custom", message: NAME_MESSAGES[kind][problem] });
+  };
+}
+
 export const usernameSchema = z
   .string({ error: "Choose a username." })
   .trim()
   .min(1, { error: "Choose a username.", abort: true })
   .min(USERNAME_MIN, `Usernames have at least ${USERNAME_MIN} characters.`)
   .max(USERNAME_MAX, `Usernames have at most ${USERNAME_MAX} characters.`)
-  .regex(/^[A-Za-z0-9_.-]+$/, "Use letters, digits, dots, dashes and underscores only.");
+  .regex(/^[A-Za-z0-9_.-]+$/, {
+    error: "Use letters, digits, dots, dashes and underscores only.",
+    abort: true,
+  })
+  .superRefine(nameRule("username"));
 
 export const signUpSchema = z.object({
   username: usernameSchema,
@@ -56,24 +72,12 @@ export const signUpSchema = z.object({
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
-/**
- * Control characters (C0, DEL, C1) and the invisible marks that reorder text (bidi embeddings,
- * overrides, isolates, direction marks, line/paragraph separators): in a name other players
- * read, they hide or flip what is shown.
- */
-export const CONTROL_OR_BIDI =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are the point
-  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/u;
-
-export const LEAGUE_NAME_HIDDEN_CHARACTERS =
-  "League names cannot contain control or text-direction characters: they would hide or reorder the name other players see.";
-
 export const leagueNameSchema = z
   .string({ error: "Give your league a name." })
   .trim()
   .min(1, { error: "Give your league a name.", abort: true })
   .max(LEAGUE_NAME_MAX, `League names have at most ${LEAGUE_NAME_MAX} characters.`)
-  .refine((name) => !CONTROL_OR_BIDI.test(name), LEAGUE_NAME_HIDDEN_CHARACTERS);
+  .superRefine(nameRule("league"));
 
 /** PostgreSQL's `integer`, the type of every id: a larger number names no row. */
 export const DB_INT_MAX = 2_147_483_647;

@@ -1,3 +1,4 @@
+import { NAME_MESSAGES } from "@game/core";
 import { accounts, hit, sessions, users } from "@game/db";
 import { createTestDb, type DbHandle } from "@game/db/testing";
 import type { AppLoadContext } from "@remix-run/node";
@@ -134,6 +135,27 @@ describe("sign-up", () => {
     // What was typed comes back (never the password) so the form can be filled again.
     expect(malformed.data).toMatchObject({ values: { email: "not-an-email" } });
     expect(JSON.stringify(weak.data)).not.toContain("short");
+  });
+
+  it("refuses reserved and impersonating usernames, saying why, and creates nothing", async () => {
+    const probe = [
+      ["admin", NAME_MESSAGES.username.reserved],
+      ["Administrator", NAME_MESSAGES.username.reserved],
+      ["GravityFantasy", NAME_MESSAGES.username.reserved],
+      ["support", NAME_MESSAGES.username.reserved],
+      ["www.evil-prize.com", NAME_MESSAGES.username["web-address"]],
+    ] as const;
+    for (const [username, message] of probe) {
+      const p = { ...newPlayer(), username };
+      const res = await post("signup", p, ctx());
+      expect(res.status, username).toBe(400);
+      expect(res.data).toMatchObject({ fieldErrors: { username: message } });
+      const [row] = await h.db.select().from(users).where(eq(users.email, p.email.toLowerCase()));
+      expect(row, username).toBeUndefined();
+    }
+    expect(
+      (await post("signup", { ...newPlayer(), username: "badminton_fan" }, ctx())).status,
+    ).toBe(302);
   });
 
   it("refuses a taken e-mail and a username taken in any case", async () => {
@@ -294,7 +316,8 @@ describe("rate limits", () => {
     const p = newPlayer();
     await post("signup", p, ctx());
     const attacker = "192.0.2.66";
-    // Ten rapid attempts at once from one client: the per e-mail and client limit bites.
+    // Ten rapid attempts at once from one client: the per e-mail and client limit bites. Two are
+    // checked at a time, the others answered at once as busy (decision 0150); all ten count.
     const statuses = await Promise.all(
       Array.from({ length: 10 }, async () => {
         return (
@@ -302,7 +325,8 @@ describe("rate limits", () => {
         ).status;
       }),
     );
-    expect(statuses).toEqual(Array(10).fill(401));
+    expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(2);
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
     // Even the right password is refused from that client now: the attempt is not even checked.
     const eleventh = await post(
       "login",

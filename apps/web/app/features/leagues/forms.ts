@@ -2,7 +2,7 @@
  * The league forms, one schema each, used by the modals before posting and by the action on every
  * post. Field rules come from @game/core.
  */
-import { inviteEmailSchema, LEAGUE_NAME_HIDDEN_CHARACTERS, leagueNameSchema } from "@game/core";
+import { inviteEmailSchema, leagueNameSchema, NAME_MESSAGES, type NameProblem } from "@game/core";
 import { z } from "zod";
 import type { LeagueNoticeCode } from "./notices";
 
@@ -40,9 +40,19 @@ export const intentSchema = z.enum(LEAGUE_INTENTS);
 export function nameProblem(error: z.ZodError): LeagueNoticeCode {
   const message = error.issues[0]?.message;
   if (message === "Give your league a name.") return "name-required";
-  if (message === LEAGUE_NAME_HIDDEN_CHARACTERS) return "name-hidden-characters";
-  return "name-invalid";
+  const rule = Object.entries(NAME_MESSAGES.league).find(([, text]) => text === message);
+  return rule ? NAME_NOTICES[rule[0] as NameProblem] : "name-invalid";
 }
+
+/** The notice of each name rule's refusal (decision 0152), so a post without JavaScript says why. */
+const NAME_NOTICES: Record<NameProblem, LeagueNoticeCode> = {
+  control: "name-hidden-characters",
+  invisible: "name-invisible",
+  marks: "name-marks",
+  scripts: "name-scripts",
+  "web-address": "name-web-address",
+  reserved: "name-reserved",
+};
 
 export function emailProblem(error: z.ZodError): LeagueNoticeCode {
   const issue = error.issues.find((i) => i.path[0] === "email");

@@ -2,7 +2,7 @@
  * League notices: the actions redirect back with a short code in the URL, the panel turns it into
  * a sentence. Only known codes are shown, so a crafted link cannot put words on the page.
  */
-import { LEAGUE_NAME_HIDDEN_CHARACTERS } from "@game/core";
+import { NAME_MESSAGES } from "@game/core";
 
 export const NOTICE_PARAM = "leagueNotice";
 /** Leave, delete and remove ask first: the action redirects back with these to ask. */
@@ -67,7 +67,12 @@ export const LEAGUE_NOTICES = {
   "not-found": { tone: "error", text: "That league or invitation is not available any more." },
   "name-required": { tone: "error", text: "Give your league a name." },
   "name-invalid": { tone: "error", text: "That league name cannot be used. Try a shorter one." },
-  "name-hidden-characters": { tone: "error", text: LEAGUE_NAME_HIDDEN_CHARACTERS },
+  "name-hidden-characters": { tone: "error", text: NAME_MESSAGES.league.control },
+  "name-invisible": { tone: "error", text: NAME_MESSAGES.league.invisible },
+  "name-marks": { tone: "error", text: NAME_MESSAGES.league.marks },
+  "name-scripts": { tone: "error", text: NAME_MESSAGES.league.scripts },
+  "name-web-address": { tone: "error", text: NAME_MESSAGES.league["web-address"] },
+  "name-reserved": { tone: "error", text: NAME_MESSAGES.league.reserved },
   "email-required": { tone: "error", text: "Enter your guest's e-mail address." },
   "email-invalid": { tone: "error", text: "Enter a valid e-mail address." },
   failed: {
