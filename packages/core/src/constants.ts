@@ -23,6 +23,11 @@ export const CSV_MAX_BYTES = 5 * 1024 * 1024;
 export const CSV_MAX_ROWS = 20_000;
 
 export const LEAGUE_NAME_MAX = 60;
+/**
+ * Members a league needs to be in the public league ranking: a league of one is a player, and
+ * leagues of one were free billboards for spam names (docs/decisions/0151).
+ */
+export const LEAGUE_RANKING_MIN_MEMBERS = 2;
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 24;
 export const PASSWORD_MIN = 10;

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { LEAGUE_RANKING_MIN_MEMBERS } from "./constants.js";
 import {
   averageToCents,
   referenceSettlement,
@@ -64,9 +65,10 @@ describe("referenceSettlement", () => {
       position: 3,
     });
     expect(s.memberScores.get("1:12")).toBe(80);
-    expect(s.leagues.get(2)).toEqual({ totalPoints: 100, ranking: 1, previousRanking: null });
-    expect(s.leagues.get(1)).toEqual({ totalPoints: 90, ranking: 2, previousRanking: null });
-    expect(s.leagues.get(3)).toEqual({ totalPoints: 0, ranking: 3, previousRanking: null });
+    // Leagues of one keep their average but get no place (decision 0151).
+    expect(s.leagues.get(1)).toEqual({ totalPoints: 90, ranking: 1, previousRanking: null });
+    expect(s.leagues.get(2)).toEqual({ totalPoints: 100, ranking: null, previousRanking: null });
+    expect(s.leagues.get(3)).toEqual({ totalPoints: 0, ranking: null, previousRanking: null });
   });
 
   it("previous ranking is the season table before the latest event by start time", () => {
@@ -161,6 +163,39 @@ describe("referenceSettlement", () => {
           expect(Math.abs(s.leagues.get(1)!.totalPoints - avg)).toBeLessThanOrEqual(0.005 + 1e-9);
         },
       ),
+    );
+  });
+
+  it("property: places go to leagues of two members or more only, 1..n by average", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 300 }), { minLength: 1, maxLength: 8 }),
+        fc.array(fc.uniqueArray(fc.integer({ min: 0, max: 7 }), { maxLength: 4 }), {
+          maxLength: 8,
+        }),
+        (points, memberLists) => {
+          const users = points.map((_, u) => ({ id: u + 1, usernameKey: `p${u}` }));
+          const s = referenceSettlement({
+            events: [{ id: 5, startsAt: 0 }],
+            results: [{ eventId: 5, racerId: 1, status: "finished", position: 1 }],
+            frozen: [],
+            users,
+            leagues: memberLists.map((m, i) => ({
+              id: i + 1,
+              memberIds: m.filter((u) => u < users.length).map((u) => u + 1),
+            })),
+          });
+          const listed = memberLists
+            .map((m, i) => ({ id: i + 1, n: m.filter((u) => u < users.length).length }))
+            .filter((l) => l.n >= LEAGUE_RANKING_MIN_MEMBERS);
+          const places = listed.map((l) => s.leagues.get(l.id)!.ranking).sort((a, b) => a! - b!);
+          expect(places).toEqual(listed.map((_, i) => i + 1));
+          for (const [id, l] of s.leagues) {
+            if (!listed.some((x) => x.id === id)) expect(l.ranking).toBeNull();
+          }
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 });

@@ -3,6 +3,7 @@
  * game settles in SQL, in @game/db). The SQL settlement must give exactly this; property tests
  * compare the two on random seasons. Reached through `@game/core/testing`, never the main entry.
  */
+import { LEAGUE_RANKING_MIN_MEMBERS } from "./constants.js";
 import { pointsForStoredResult, type ResultStatus } from "./results.js";
 
 export interface SettlementInput {
@@ -38,7 +39,14 @@ export interface Settlement {
   players: Map<number, SettledPlayer>;
   /** Key `${leagueId}:${userId}`: a member's score is their season points. */
   memberScores: Map<string, number>;
-  leagues: Map<number, { totalPoints: number; ranking: number; previousRanking: number | null }>;
+  /**
+   * Every league's average; a place (and a previous place) only for leagues of
+   * LEAGUE_RANKING_MIN_MEMBERS members, numbered among those, null for the others.
+   */
+  leagues: Map<
+    number,
+    { totalPoints: number; ranking: number | null; previousRanking: number | null }
+  >;
 }
 
 /** Average of member scores in hundredths, rounded half up, computed exactly. */
@@ -154,22 +162,23 @@ export function referenceSettlement(input: SettlementInput): Settlement {
     const previous = l.memberIds.map((id) => season.get(id)?.previous ?? 0);
     return {
       id: l.id,
+      listed: l.memberIds.length >= LEAGUE_RANKING_MIN_MEMBERS,
       totalPoints: averageToCents(scores),
       previousPoints: averageToCents(previous),
     };
   });
-  const byTotal = [...leagueRows].sort((a, b) => b.totalPoints - a.totalPoints || a.id - b.id);
-  const byPrevious = [...leagueRows].sort(
-    (a, b) => b.previousPoints - a.previousPoints || a.id - b.id,
-  );
+  const listed = leagueRows.filter((l) => l.listed);
+  const byTotal = [...listed].sort((a, b) => b.totalPoints - a.totalPoints || a.id - b.id);
+  const byPrevious = [...listed].sort((a, b) => b.previousPoints - a.previousPoints || a.id - b.id);
+  const place = new Map(byTotal.map((l, i) => [l.id, i + 1]));
   const previousPlace = new Map(byPrevious.map((l, i) => [l.id, i + 1]));
   const leagues = new Map(
-    byTotal.map((l, i) => [
+    leagueRows.map((l) => [
       l.id,
       {
         totalPoints: l.totalPoints,
-        ranking: i + 1,
-        previousRanking: hasPrevious ? previousPlace.get(l.id)! : null,
+        ranking: place.get(l.id) ?? null,
+        previousRanking: hasPrevious ? (previousPlace.get(l.id) ?? null) : null,
       },
     ]),
   );
