@@ -37,8 +37,8 @@ export async function generate({ exec, query }, { players, leagues, eventId = 5,
   );
   await step(
     "players",
-    `insert into users (id, email, username, username_key)
-     select id, email, split_part(email, '@', 1), split_part(email, '@', 1) from accounts`,
+    `insert into users (id, email, username, username_key, email_confirmed_at)
+     select id, email, split_part(email, '@', 1), split_part(email, '@', 1), now() from accounts`,
   );
   await step("teams", `insert into teams (user_id, event_id) select id, ${eventId} from users`);
   // Six distinct racers per team: two Pro Women, one junior, three Pro Men. random()^2 favours

@@ -11,7 +11,14 @@ async function addPlayer(name: string): Promise<void> {
     .insert(accounts)
     .values({ email: `${name}@example.com`, passwordHash: "test:unusable" })
     .returning();
-  await db.insert(users).values({ id: a!.id, email: a!.email, username: name, usernameKey: name });
+  await db.insert(users).values({
+    id: a!.id,
+    email: a!.email,
+    username: name,
+    usernameKey: name,
+    // Reminders go to confirmed addresses only (decision 0151).
+    emailConfirmedAt: new Date(),
+  });
 }
 
 beforeAll(async () => {

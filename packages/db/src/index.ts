@@ -9,6 +9,7 @@ export * from "./services/admin-events.js";
 export * from "./services/admin-users.js";
 export * from "./services/audit.js";
 export * from "./services/connections.js";
+export * from "./services/email-confirmation.js";
 export * from "./services/embed-tokens.js";
 export * from "./services/events.js";
 export * from "./services/jobs.js";

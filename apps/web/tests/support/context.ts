@@ -24,10 +24,18 @@ export function testContext(
 
 let counter = 0;
 
-/** Makes a player (or admin) directly in the database. */
+/**
+ * Makes a player (or admin) directly in the database: one of long standing, whose e-mail address
+ * is confirmed, unless `emailConfirmed: false` makes a fresh sign-up (decision 0151).
+ */
 export async function makeUser(
   db: Db,
-  opts: { username?: string; email?: string; role?: "player" | "admin" } = {},
+  opts: {
+    username?: string;
+    email?: string;
+    role?: "player" | "admin";
+    emailConfirmed?: boolean;
+  } = {},
 ): Promise<UserRow> {
   counter += 1;
   const username = opts.username ?? `rider${counter}_${Date.now() % 100000}`;
@@ -37,6 +45,7 @@ export async function makeUser(
     // Not a real hash: these users sign in through `cookieFor`, never with a password.
     passwordHash: "test:unusable",
     role: opts.role,
+    emailConfirmed: opts.emailConfirmed ?? true,
   });
 }
 

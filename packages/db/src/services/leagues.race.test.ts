@@ -30,11 +30,13 @@ beforeAll(async () => {
     username: "raceowner",
     email: "raceowner@example.com",
     passwordHash: "test:unusable",
+    emailConfirmed: true,
   });
   guest = await createAccount(db, {
     username: "raceguest",
     email: "raceguest@example.com",
     passwordHash: "test:unusable",
+    emailConfirmed: true,
   });
 });
 afterAll(() => h?.close());

@@ -42,6 +42,7 @@ async function player(name = "rider"): Promise<UserRow> {
     username,
     email: `${username}@example.com`,
     passwordHash: "test:unusable",
+    emailConfirmed: true,
   });
 }
 

@@ -3,7 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db, DbHandle } from "../client.js";
-import { leagueInvitations, leagueMembers, leagues } from "../schema/index.js";
+import { leagueInvitations, leagueMembers, leagues, rateLimits } from "../schema/index.js";
 import { createTestDb } from "../testing.js";
 import {
   acceptInvitation,
@@ -39,6 +39,7 @@ async function player(name = "rider"): Promise<UserRow> {
     username,
     email: `${username}@example.com`,
     passwordHash: "test:unusable",
+    emailConfirmed: true,
   });
 }
 
@@ -112,9 +113,12 @@ describe("createLeague", () => {
   });
 
   it("draws a different join code for every league", async () => {
-    const owner = await player();
     const codes = new Set<string>();
-    for (let i = 0; i < 20; i++) codes.add((await created(owner, `League ${i}`)).joinCode);
+    // A player owns ten leagues at most: two owners.
+    const owners = [await player(), await player()];
+    for (let i = 0; i < 20; i++) {
+      codes.add((await created(owners[i % 2]!, `League ${i}`)).joinCode);
+    }
     expect(codes.size).toBe(20);
   });
 });
@@ -269,6 +273,10 @@ describe("authorisation matrix", () => {
 
   /** A league with an owner, a second member and a pending invitation. */
   async function arena() {
+    // Every cell starts afresh: the owner's earlier arenas and the day's invitation counts go
+    // (the caps on leagues and invitations have tests of their own).
+    await db.delete(leagues).where(eq(leagues.ownerId, cast.owner.id));
+    await db.delete(rateLimits);
     const league = await created(cast.owner, "Matrix League");
     await inviteToLeague(db, cast.owner, league.id, cast.member.email);
     await acceptInvitation(db, cast.member, league.id);
@@ -391,6 +399,8 @@ describe("league score", () => {
         fc.array(fc.integer({ min: 0, max: 600 }), { minLength: 5, maxLength: 5 }),
         fc.array(fc.integer({ min: 0, max: 4 }), { maxLength: 4 }),
         async (scores, leavers) => {
+          // Each run's league is new; the earlier ones go (a player owns ten at most).
+          await db.delete(leagues).where(eq(leagues.ownerId, owner.id));
           const league = await created(owner, "Property League");
           for (const p of pool.slice(1)) {
             await joinByCode(db, p, league.joinCode);

@@ -5,8 +5,14 @@
  * the same league are serialised (no membership can be added to a league being deleted).
  */
 import { randomBytes } from "node:crypto";
-import { inviteEmailSchema, leagueNameSchema, leagueScore, normalizeEmail } from "@game/core";
-import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import {
+  inviteEmailSchema,
+  leagueNameSchema,
+  leagueScore,
+  maskEmail,
+  normalizeEmail,
+} from "@game/core";
+import { and, asc, count, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../client.js";
 import {
   leagueInvitations,
@@ -16,6 +22,7 @@ import {
   users,
 } from "../schema/index.js";
 import { recordAudit, webActor } from "./audit.js";
+import { giveBack, hit } from "./rate-limits.js";
 
 /** Who acts: the signed-in player's id and e-mail (invitations are matched by e-mail). */
 export interface LeagueActor {
@@ -25,6 +32,23 @@ export interface LeagueActor {
 
 /** A league can hold at most this many open invitations: keeps invite mail from becoming spam. */
 export const MAX_PENDING_INVITATIONS = 50;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Invitation e-mails one player may send a day, across their leagues (docs/decisions/0151): a
+ * league's friends fit in a day or two, and the join link has no limit.
+ */
+export const INVITATIONS_PER_DAY = { limit: 20, windowMs: DAY_MS } as const;
+
+/**
+ * Invitation e-mails one address may receive a day, from every league together: nobody's inbox
+ * fills up because a dozen leagues invited it.
+ */
+export const INVITATIONS_PER_RECIPIENT_PER_DAY = { limit: 3, windowMs: DAY_MS } as const;
+
+/** Leagues one player may own: enough for every circle of friends, too few to flood rankings. */
+export const MAX_OWNED_LEAGUES = 10;
 
 /**
  * Why an action was refused. `not-found` covers both a league that does not exist and one the
@@ -37,7 +61,15 @@ export type LeagueRefusal =
   | { ok: false; reason: "forbidden" }
   | { ok: false; reason: "limit" }
   /** The owner removed this player: only the owner's invitation lets them back in. */
-  | { ok: false; reason: "removed" };
+  | { ok: false; reason: "removed" }
+  /** The actor's e-mail address is not confirmed yet (decision 0151). */
+  | { ok: false; reason: "unconfirmed" }
+  /** The actor sent their invitations for the day (INVITATIONS_PER_DAY). */
+  | { ok: false; reason: "daily-limit" }
+  /** The address has had its invitations for the day (INVITATIONS_PER_RECIPIENT_PER_DAY). */
+  | { ok: false; reason: "recipient-limit" }
+  /** The actor owns MAX_OWNED_LEAGUES leagues already. */
+  | { ok: false; reason: "league-limit" };
 
 export type LeagueResult<T extends object = object> = ({ ok: true } & T) | LeagueRefusal;
 
@@ -64,7 +96,10 @@ export interface LeagueView {
   /** How the actor relates to the league. */
   role: "owner" | "member" | "invited";
   members: LeagueMemberView[];
-  /** Open invitations; only members see them (guests' e-mails stay private to the league). */
+  /**
+   * Open invitations; only members see them, and only the owner sees the addresses in full
+   * (other members see them masked, `b***@e***.com`: a guest's address is not the league's).
+   */
   invited: LeagueInvitationView[];
   /** The shareable join code; only members see it. */
   joinCode: string | null;
@@ -93,6 +128,19 @@ const SIGNED_OUT = { ok: false, reason: "signed-out" } as const;
 const NOT_FOUND = { ok: false, reason: "not-found" } as const;
 const FORBIDDEN = { ok: false, reason: "forbidden" } as const;
 const REMOVED = { ok: false, reason: "removed" } as const;
+const UNCONFIRMED = { ok: false, reason: "unconfirmed" } as const;
+
+/**
+ * Whether the player has confirmed their e-mail address: invitations are matched by address, so
+ * until then they are not theirs to see or accept, and no league takes them in by link.
+ */
+async function confirmed(tx: DbOrTx, userId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNotNull(users.emailConfirmedAt)));
+  return row !== undefined;
+}
 
 /** The league row, locked until the transaction ends; undefined when it does not exist. */
 async function lockLeague(tx: Tx, leagueId: number) {
@@ -148,10 +196,11 @@ function ownInvitation(tx: DbOrTx, leagueId: number, actor: LeagueActor) {
   return invitationOf(tx, leagueId, normalizeEmail(actor.email));
 }
 
-/** Member or invited (the owner is always a member). */
+/** Member or invited (the owner is always a member; an invitation needs a confirmed address). */
 async function canSee(tx: DbOrTx, leagueId: number, actor: LeagueActor): Promise<boolean> {
   if (await isMember(tx, leagueId, actor.id)) return true;
-  return (await ownInvitation(tx, leagueId, actor)) !== undefined;
+  if ((await ownInvitation(tx, leagueId, actor)) === undefined) return false;
+  return confirmed(tx, actor.id);
 }
 
 /** Whether the league's owner removed this player (and they have not rejoined since). */
@@ -187,7 +236,10 @@ async function insertLeague(tx: Tx, name: string, ownerId: number) {
   }
 }
 
-/** Creates a league: the owner is its only member (accepted, score 0), no invitations, 0 points. */
+/**
+ * Creates a league: the owner is its only member (accepted, score 0), no invitations, 0 points.
+ * A player owns at most MAX_OWNED_LEAGUES (`league-limit`).
+ */
 export async function createLeague(
   db: DbOrTx,
   actor: LeagueActor | null,
@@ -197,6 +249,13 @@ export async function createLeague(
   const parsed = leagueNameSchema.safeParse(name);
   if (!parsed.success) return invalid(parsed.error);
   return db.transaction(async (tx) => {
+    // The player's row, locked: two creations at once cannot both pass the count.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.id)).for("update");
+    const [{ owned } = { owned: 0 }] = await tx
+      .select({ owned: count() })
+      .from(leagues)
+      .where(eq(leagues.ownerId, actor.id));
+    if (owned >= MAX_OWNED_LEAGUES) return { ok: false as const, reason: "league-limit" as const };
     const league = await insertLeague(tx, parsed.data, actor.id);
     await tx
       .insert(leagueMembers)
@@ -205,9 +264,16 @@ export async function createLeague(
   });
 }
 
-/** Ids of the leagues the actor may see: member, owner, or invited by e-mail. */
+/**
+ * Ids of the leagues the actor may see: member, owner, or invited by e-mail once the address is
+ * confirmed (before that, whoever registered the address sees none of its invitations).
+ */
 async function visibleLeagueIds(db: DbOrTx, actor: LeagueActor): Promise<number[]> {
   const email = normalizeEmail(actor.email);
+  const isConfirmed = db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, actor.id), isNotNull(users.emailConfirmedAt)));
   const rows = await db
     .select({ id: leagues.id })
     .from(leagues)
@@ -226,7 +292,7 @@ async function visibleLeagueIds(db: DbOrTx, actor: LeagueActor): Promise<number[
           db
             .select({ id: leagueInvitations.leagueId })
             .from(leagueInvitations)
-            .where(eq(leagueInvitations.email, email)),
+            .where(and(eq(leagueInvitations.email, email), sql`exists (${isConfirmed})`)),
         ),
       ),
     );
@@ -294,7 +360,12 @@ async function viewsOf(db: DbOrTx, actor: LeagueActor, ids: number[]): Promise<L
       role,
       members,
       invited:
-        role === "invited" ? [] : invitations.map((i) => ({ email: i.email, status: i.status })),
+        role === "invited"
+          ? []
+          : invitations.map((i) => ({
+              email: role === "owner" ? i.email : maskEmail(i.email),
+              status: i.status,
+            })),
       joinCode: role === "invited" ? null : l.joinCode,
       invitedBy: role === "invited" ? (own?.invitedBy ?? null) : null,
     } satisfies LeagueView;
@@ -326,14 +397,18 @@ export async function getLeagueForUser(
 export type InviteOutcome = "invited" | "already-member" | "already-invited";
 
 /**
- * Invites an e-mail address. Any member may invite. Inviting a member or an already invited
- * address changes nothing and says so. The caller sends the e-mail after this commits.
+ * Invites an e-mail address. Any member whose own address is confirmed may invite. Inviting a
+ * member or an already invited address changes nothing and says so. Each invitation counts
+ * against the inviter's day (INVITATIONS_PER_DAY) and the guest's (INVITATIONS_PER_RECIPIENT_PER_
+ * DAY), in the same transaction, so only invitations really made are counted. The caller sends
+ * the e-mail after this commits.
  */
 export async function inviteToLeague(
   db: DbOrTx,
   actor: LeagueActor | null,
   leagueId: number,
   email: unknown,
+  opts: { now?: Date } = {},
 ): Promise<
   LeagueResult<{
     outcome: InviteOutcome;
@@ -382,11 +457,32 @@ export async function inviteToLeague(
       .from(leagueInvitations)
       .where(eq(leagueInvitations.leagueId, leagueId));
     if (pending >= MAX_PENDING_INVITATIONS) return { ok: false as const, reason: "limit" as const };
+    if (!(await confirmed(tx, actor.id))) return UNCONFIRMED;
+    const capped = await takeInvitation(tx, actor.id, guest, opts.now ?? new Date());
+    if (capped) return capped;
     await tx
       .insert(leagueInvitations)
       .values({ leagueId, email: guest, status: "pending", invitedBy: actor.id });
     return { ...base, outcome: "invited" as const };
   });
+}
+
+/**
+ * Counts one invitation against the inviter's and the guest's day; the refusal when either is
+ * spent (and then neither is charged: the counters' rows stay locked until the transaction ends,
+ * so giving back is exact).
+ */
+async function takeInvitation(tx: Tx, inviterId: number, guest: string, now: Date) {
+  const inviterKey = `league-invite-day:user:${inviterId}`;
+  const mine = await hit(tx, inviterKey, { ...INVITATIONS_PER_DAY, now });
+  if (!mine.allowed) return { ok: false as const, reason: "daily-limit" as const };
+  const theirs = await hit(tx, `league-invite-day:to:${guest}`, {
+    ...INVITATIONS_PER_RECIPIENT_PER_DAY,
+    now,
+  });
+  if (theirs.allowed) return null;
+  await giveBack(tx, inviterKey);
+  return { ok: false as const, reason: "recipient-limit" as const };
 }
 
 /**
@@ -407,8 +503,9 @@ async function addMember(tx: Tx, leagueId: number, userId: number): Promise<bool
 }
 
 /**
- * Accepts an invitation: only the invited e-mail (case-insensitive) may. The invitation is removed
- * and the player joins as an accepted member with score 0.
+ * Accepts an invitation: only the invited e-mail (case-insensitive) may, once the player has
+ * confirmed it (`unconfirmed` before, whether or not an invitation exists). The invitation is
+ * removed and the player joins as an accepted member with score 0.
  */
 export async function acceptInvitation(
   db: DbOrTx,
@@ -416,6 +513,7 @@ export async function acceptInvitation(
   leagueId: number,
 ): Promise<LeagueResult<{ league: { id: number; name: string } }>> {
   return withLockedLeague(db, actor, leagueId, async (tx, league, actor) => {
+    if (!(await confirmed(tx, actor.id))) return UNCONFIRMED;
     const invitation = await ownInvitation(tx, leagueId, actor);
     if (!invitation) return NOT_FOUND;
     await tx.delete(leagueInvitations).where(eq(leagueInvitations.id, invitation.id));
@@ -424,13 +522,17 @@ export async function acceptInvitation(
   });
 }
 
-/** Declines an invitation: only the invited e-mail may; the invitation is removed. */
+/**
+ * Declines an invitation: only the invited e-mail may, confirmed (whoever registered someone
+ * else's address cannot throw their invitations away); the invitation is removed.
+ */
 export async function dismissInvitation(
   db: DbOrTx,
   actor: LeagueActor | null,
   leagueId: number,
 ): Promise<LeagueResult> {
   return withLockedLeague(db, actor, leagueId, async (tx, _league, actor) => {
+    if (!(await confirmed(tx, actor.id))) return UNCONFIRMED;
     const invitation = await ownInvitation(tx, leagueId, actor);
     if (!invitation) return NOT_FOUND;
     await tx.delete(leagueInvitations).where(eq(leagueInvitations.id, invitation.id));
@@ -509,7 +611,8 @@ export async function getLeagueByJoinCode(
 /**
  * Joins through a shareable link: the player becomes an accepted member with score 0. An open
  * invitation for their e-mail is settled at the same time. A player the owner removed is refused
- * (`removed`) unless they hold such an invitation.
+ * (`removed`) unless they hold such an invitation. An unconfirmed e-mail address is refused
+ * (`unconfirmed`): a link passed around must not fill leagues with throwaway accounts.
  */
 export async function joinByCode(
   db: DbOrTx,
@@ -527,6 +630,10 @@ export async function joinByCode(
       .where(eq(leagues.joinCode, code))
       .for("update");
     if (!league) return NOT_FOUND;
+    const done = { ok: true as const, league: { id: league.id, name: league.name } };
+    if (await isMember(tx, league.id, actor.id))
+      return { ...done, outcome: "already-member" as const };
+    if (!(await confirmed(tx, actor.id))) return UNCONFIRMED;
     const invitation = await ownInvitation(tx, league.id, actor);
     if (invitation) {
       await tx.delete(leagueInvitations).where(eq(leagueInvitations.id, invitation.id));
@@ -534,11 +641,7 @@ export async function joinByCode(
       return REMOVED;
     }
     const added = await addMember(tx, league.id, actor.id);
-    return {
-      ok: true,
-      outcome: added ? ("joined" as const) : ("already-member" as const),
-      league: { id: league.id, name: league.name },
-    };
+    return { ...done, outcome: added ? ("joined" as const) : ("already-member" as const) };
   });
 }
 

@@ -25,6 +25,8 @@ let men: { id: number; firstName: string; lastName: string }[];
 let late: P | undefined;
 let leagueIds: number[];
 let newLeague: number;
+let soloBefore: number;
+let soloAfter: number;
 let twin: number;
 
 /*
@@ -55,9 +57,13 @@ beforeAll(async () => {
     await putLeague(h.db, "Weak", [bob!.id, amy!.id]),
     await putLeague(h.db, "Strong", [eve!.id, dan!.id]),
   ];
+  // Leagues of one (the probe's spam billboards): the best score of all, before the results...
+  soloBefore = await putLeague(h.db, "WIN 500 EUR now: claim at evil.example/prize", [eve!.id]);
   await settleEvent(h.db, 5, { now });
   [late] = await makePlayers(h.db, ["late"]);
-  newLeague = await putLeague(h.db, "Fresh", [late!.id]);
+  newLeague = await putLeague(h.db, "Fresh", [late!.id, amy!.id]);
+  // ... and one made since.
+  soloAfter = await putLeague(h.db, "www.evil-prize.com", [late!.id]);
   // The same racer (matched by name) entered in round 2, picked by one team there.
   const [added] = await addRacers(h.db, 6, [
     { category: "Pro Men", firstName: men[0]!.firstName, lastName: men[0]!.lastName },
@@ -129,12 +135,26 @@ describe("league ranking", () => {
     expect(tail.rows.map((r) => [r.rank, r.name])).toEqual([[3, "Fresh"]]);
   });
 
+  it("lists only leagues of two members or more, ranked at the results or made since", async () => {
+    const page = await getLeagueRankingPage(h.db);
+    const ids = page.rows.map((r) => r.id);
+    expect(ids).not.toContain(soloBefore);
+    expect(ids).not.toContain(soloAfter);
+    expect(page.total).toBe(3);
+    // The settlement gave the league of one no place; its total is still kept for its card.
+    expect(await getLeagueStandingsOfUser(h.db, ps[0]!.id)).toContainEqual(
+      expect.objectContaining({ id: soloBefore, rank: 0, totalPoints: 180 }),
+    );
+  });
+
   it("lists a player's leagues, ranked ones first", async () => {
     expect((await getLeagueStandingsOfUser(h.db, ps[0]!.id)).map((l) => [l.name, l.rank])).toEqual([
       ["Strong", 1],
+      ["WIN 500 EUR now: claim at evil.example/prize", 0],
     ]);
     expect((await getLeagueStandingsOfUser(h.db, late!.id)).map((l) => [l.name, l.rank])).toEqual([
       ["Fresh", 0],
+      ["www.evil-prize.com", 0],
     ]);
   });
 });

@@ -1,5 +1,5 @@
-import type { Category, ResultStatus } from "@game/core";
-import { and, asc, between, desc, eq, inArray, isNotNull, isNull, max, sql } from "drizzle-orm";
+import { type Category, LEAGUE_RANKING_MIN_MEMBERS, type ResultStatus } from "@game/core";
+import { and, asc, between, desc, eq, inArray, isNotNull, max, sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "../client.js";
 import {
   eventScores,
@@ -24,6 +24,15 @@ import type { PublicRacer } from "./racers.js";
  */
 
 export const RANKING_PAGE_SIZE = 50;
+
+/**
+ * The leagues not placed at the last settlement that the ranking lists: those with
+ * LEAGUE_RANKING_MIN_MEMBERS members now (the settlement places only such leagues; decision 0151),
+ * so the page, the API and partners' widgets never show a league of one.
+ */
+const listedUnranked = sql`${leagues.ranking} is null and (
+  select count(*) from ${leagueMembers} m where m.league_id = ${leagues.id}
+) >= ${LEAGUE_RANKING_MIN_MEMBERS}`;
 
 export interface RankingPage<T> {
   rows: T[];
@@ -186,7 +195,7 @@ export async function getPlayerStanding(
 
 /**
  * One page of the league ranking: leagues ranked at the last settlement by their place, then the
- * leagues created since (not ranked yet), oldest first.
+ * leagues not ranked then that have LEAGUE_RANKING_MIN_MEMBERS members now, oldest first.
  */
 export async function getLeagueRankingPage(
   db: DbOrTx,
@@ -196,7 +205,7 @@ export async function getLeagueRankingPage(
   const [counts] = rowsOf<{ ranked: number | null; unranked: number }>(
     await db.execute(sql`
       select (select max(ranking) from leagues)::int as ranked,
-             (select count(*) from leagues where ranking is null)::int as unranked`),
+             (select count(*) from ${leagues} where ${listedUnranked})::int as unranked`),
   );
   const ranked = counts?.ranked ?? 0;
   const total = ranked + (counts?.unranked ?? 0);
@@ -223,7 +232,7 @@ export async function getLeagueRankingPage(
     const found = await db
       .select(columns)
       .from(leagues)
-      .where(isNull(leagues.ranking))
+      .where(listedUnranked)
       .orderBy(asc(leagues.id))
       .limit(to - Math.max(from, ranked + 1) + 1)
       .offset(skip);

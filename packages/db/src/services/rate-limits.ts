@@ -56,6 +56,17 @@ export async function hit(
   };
 }
 
+/**
+ * Takes back one attempt counted by `hit` in the same transaction (an action that two counters
+ * allow and the second refused is charged to neither).
+ */
+export async function giveBack(db: DbOrTx, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(eq(rateLimits.key, key));
+}
+
 /** Forgets the attempts against `key` (e.g. the e-mail's failures after a successful login). */
 export async function resetLimit(db: DbOrTx, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));

@@ -1,6 +1,6 @@
 /**
  * Deadline reminders (docs/decisions/0103): 24 hours before a round locks, every player (an
- * accepted account, reminders not turned off) with no team for the round, a draft, or a racer who
+ * accepted account with a confirmed e-mail address (decision 0151), reminders not turned off) with no team for the round, a draft, or a racer who
  * does not start gets one e-mail: the round, the exact lock time in the player's time zone (UTC
  * while unknown; decision 0144), a link to their team and an unsubscribe link (also as a one-click List-Unsubscribe header, RFC 8058).
  *
@@ -96,6 +96,7 @@ function candidates(eventId: number, range = sql``) {
     left join teams t on t.user_id = u.id and t.event_id = ${eventId}
     where u.accepted
       and u.email <> ''
+      and u.email_confirmed_at is not null
       and not exists (select 1 from reminder_optouts o where o.user_id = u.id)
       and not exists (select 1 from reminders_sent s where s.user_id = u.id and s.event_id = ${eventId})
       and (t.id is null or t.draft or exists (

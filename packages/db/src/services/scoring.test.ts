@@ -170,8 +170,9 @@ describe("settleEvent", () => {
     const l = async (id: number) =>
       (await h.db.select().from(leagues).where(eq(leagues.id, id)))[0]!;
     // (100 + 60 + 0) / 3 = 53.33; the newcomer without a team counts as 0.
-    expect(await l(mixed)).toMatchObject({ totalPoints: 53.33, ranking: 2, previousRanking: null });
-    expect(await l(solo)).toMatchObject({ totalPoints: 100, ranking: 1 });
+    expect(await l(mixed)).toMatchObject({ totalPoints: 53.33, ranking: 1, previousRanking: null });
+    // A league of one keeps its average but gets no place (decision 0151).
+    expect(await l(solo)).toMatchObject({ totalPoints: 100, ranking: null, previousRanking: null });
     const audit = await h.db.select().from(auditLog);
     expect(audit).toMatchObject([{ actor: "cli", action: "scores.settle", target: "event:5" }]);
   });

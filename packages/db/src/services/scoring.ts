@@ -1,5 +1,5 @@
-import { lockTime, POINTS, TEAM_SIZE } from "@game/core";
-import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { LEAGUE_RANKING_MIN_MEMBERS, lockTime, POINTS, TEAM_SIZE } from "@game/core";
+import { and, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "../client.js";
 import { auditLog, events, raceResults, teams } from "../schema/index.js";
 import type { AuditAction } from "./audit.js";
@@ -357,6 +357,7 @@ export async function settleInTransaction(
 
   // 4. A member's score is their season total; a league's is the average of its members'
   //    (a member without a scored event counts 0; a league without members averages 0).
+  //    Only leagues of LEAGUE_RANKING_MIN_MEMBERS get a place; the others' places are cleared.
   await tx.execute(sql`
     update league_members m set score = u.points
     from users u
@@ -365,7 +366,7 @@ export async function settleInTransaction(
   const averages =
     settledEvents > 1
       ? sql`
-        select l.id,
+        select l.id, count(m.user_id)::int as members,
           coalesce(round(avg(m.score), 2), 0)::float8 as total,
           coalesce(round(avg(case when m.user_id is not null then coalesce(s.previous_points, 0) end), 2), 0)::float8 as previous
         from leagues l
@@ -373,16 +374,19 @@ export async function settleInTransaction(
         left join ${sql.raw(NEXT_STANDINGS)} s on s.user_id = m.user_id
         group by l.id`
       : sql`
-        select l.id, coalesce(round(avg(m.score), 2), 0)::float8 as total, 0::float8 as previous
+        select l.id, count(m.user_id)::int as members,
+          coalesce(round(avg(m.score), 2), 0)::float8 as total, 0::float8 as previous
         from leagues l
         left join league_members m on m.league_id = l.id and m.status = 'accepted'
         group by l.id`;
-  const previousPlace =
-    settledEvents > 1 ? sql`row_number() over (order by previous desc, id)::int` : sql`null::int`;
+  const listed = sql`members >= ${LEAGUE_RANKING_MIN_MEMBERS}`;
+  const place = (order: SQL) =>
+    sql`case when ${listed} then row_number() over (partition by ${listed} order by ${order})::int end`;
+  const previousPlace = settledEvents > 1 ? place(sql`previous desc, id`) : sql`null::int`;
   const leagues = await tx.execute(sql`
     with ranked as (
       select id, total,
-        row_number() over (order by total desc, id)::int as ranking,
+        ${place(sql`total desc, id`)} as ranking,
         ${previousPlace} as previous_ranking
       from (${averages}) agg
     )
