@@ -7,11 +7,9 @@ import { newPasswordSchema } from "@game/core";
 import {
   changePassword,
   countAccountSessions,
-  createPasswordReset,
   endAccountSessions,
   findAccountByEmail,
   findPasswordReset,
-  redactOutboxMail,
   resetPassword,
 } from "@game/db";
 import { type AppLoadContext, data, redirect } from "@remix-run/node";
@@ -19,12 +17,16 @@ import { z } from "zod";
 import { HONEYPOT_FIELD } from "~/features/auth/auth-result";
 import { publicOrigin } from "~/features/leagues/paths.server";
 import { requireUser } from "~/utils/auth.server";
-import { sendMail } from "~/utils/mailer.server";
-import { hashPassword, verifyPassword } from "~/utils/password.server";
+import {
+  BusyError,
+  hashPassword,
+  passwordsBusyMessage,
+  verifyPassword,
+} from "~/utils/password.server";
 import {
   checkAuthLimit,
   clearAuthLimit,
-  takeResetMail,
+  clientIp,
   tooManyAttemptsMessage,
 } from "~/utils/rate-limit.server";
 import { readForm } from "~/utils/request.server";
@@ -32,15 +34,13 @@ import { clearSessionCookie, readSessionToken } from "~/utils/session.server";
 import {
   type AccountFormResult,
   PASSWORD_CHANGED,
-  PASSWORD_RESET_DONE,
+  PASSWORD_RESET_LOGIN,
   RESET_LINK_INVALID,
   RESET_LINK_SENT,
   SAME_PASSWORD,
   WRONG_CURRENT_PASSWORD,
 } from "./messages";
-
-/** Where the e-mailed link points; the token travels in the query string. */
-export const RESET_PATH = "/reset-password";
+import { mailResetLinkLater } from "./reset-link.server";
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -69,30 +69,22 @@ async function limited(
   return refused({ formError: tooManyAttemptsMessage(wait) }, 429, { "Retry-After": String(wait) });
 }
 
-/** The reset e-mail: plain text and a simple HTML version. */
-export function resetMail(to: string, link: string) {
-  const escaped = link.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
-  return {
-    to,
-    subject: "Reset your Gravity Fantasy password",
-    text: [
-      "Someone (hopefully you) asked to reset the password of your Gravity Fantasy account.",
-      "",
-      "Open this link within one hour to choose a new password:",
-      link,
-      "",
-      "The link works once. If you did not ask for it, ignore this e-mail: your password stays as it is.",
-    ].join("\n"),
-    html: `<p>Someone (hopefully you) asked to reset the password of your Gravity Fantasy account.</p>
-<p><a href="${escaped}">Choose a new password</a> (the link works once, within one hour).</p>
-<p>If you did not ask for it, ignore this e-mail: your password stays as it is.</p>`,
-  };
+/**
+ * Every place in the queue of password hashes is taken: the form says when to try again (429
+ * with Retry-After, docs/decisions/0150). Anything else is thrown on.
+ */
+function busy(error: unknown) {
+  if (!(error instanceof BusyError)) throw error;
+  const wait = error.retryAfterSeconds;
+  return refused({ formError: passwordsBusyMessage(wait) }, 429, { "Retry-After": String(wait) });
 }
 
 /**
- * POST /forgot-password. The answer is the same whether or not an account uses the e-mail; the
- * mail goes only to an existing account, at most RESET_MAILS_PER_EMAIL an hour (past that the
- * answer is the same and the links already sent still work). Limited per client with a 429.
+ * POST /forgot-password. The answer is the same whether or not an account uses the e-mail, and
+ * so is the work done before it: the account is looked up and mailed after the response
+ * (reset-link.server.ts). The mail goes only to an existing account, at most
+ * RESET_MAILS_PER_EMAIL an hour (past that the links already sent still work). Limited per
+ * client with a 429.
  */
 export async function forgotPasswordAction(request: Request, context: AppLoadContext) {
   const form = await readForm(request);
@@ -105,16 +97,7 @@ export async function forgotPasswordAction(request: Request, context: AppLoadCon
   const email = parsed.data;
   const tooMany = await limited(context, "forgot", email);
   if (tooMany) return tooMany;
-
-  const account = await findAccountByEmail(context.db, email);
-  if (account && (await takeResetMail(context, account.email))) {
-    const { token } = await createPasswordReset(context.db, account.id, { now: context.now() });
-    const link = `${publicOrigin(request, context)}${RESET_PATH}?token=${token}`;
-    const sent = await sendMail(context, resetMail(account.email, link));
-    // Delivered: the stored copy no longer needs a live link (the outbox keeps only the hash's
-    // worth of secrecy). Without SMTP the outbox is the delivery, so the link stays there.
-    if (sent.status === "sent") await redactOutboxMail(context.db, sent.id, token);
-  }
+  mailResetLinkLater(context, email, publicOrigin(request, context));
   return { ok: true, message: RESET_LINK_SENT, values } satisfies AccountFormResult;
 }
 
@@ -126,7 +109,7 @@ export async function resetPasswordLoader(request: Request, context: AppLoadCont
   return { valid: true as const, token };
 }
 
-/** POST /reset-password: the new password, with the token from the link. */
+/** POST /reset-password: the new password, with the token from the link; then on to log in. */
 export async function resetPasswordAction(request: Request, context: AppLoadContext) {
   const form = await readForm(request);
   const token = text(form, "token");
@@ -138,13 +121,17 @@ export async function resetPasswordAction(request: Request, context: AppLoadCont
   if (!checked.success) {
     return refused({ fieldErrors: { password: checked.error.issues[0]!.message } }, 400);
   }
-  const done = await resetPassword(context.db, token, await hashPassword(checked.data), {
-    now: context.now(),
-  });
+  const passwordHash = await hashPassword(checked.data, undefined, {
+    client: clientIp(context),
+  }).catch(busy);
+  if (typeof passwordHash !== "string") return passwordHash;
+  const done = await resetPassword(context.db, token, passwordHash, { now: context.now() });
   if (!done) return refused({ formError: RESET_LINK_INVALID }, 400);
   // The owner proved control of the mailbox: their own mistakes from here are forgiven.
   await clearAuthLimit(context, "login", found.email);
-  return { ok: true, message: PASSWORD_RESET_DONE } satisfies AccountFormResult;
+  // On to log in, where the page says the password changed: this page's link is used up now,
+  // so staying here would answer its reload (and Remix's revalidation) with a dead link's 400.
+  return redirect(PASSWORD_RESET_LOGIN, 303);
 }
 
 /**
@@ -164,13 +151,20 @@ export async function changePasswordAction(request: Request, context: AppLoadCon
     return refused({ fieldErrors: { password: checked.error.issues[0]!.message } }, 400);
   }
   const account = await findAccountByEmail(context.db, user.email);
-  if (!account || !(await verifyPassword(current, account.passwordHash))) {
+  const client = { client: clientIp(context) };
+  const matches = account
+    ? await verifyPassword(current, account.passwordHash, client).catch(busy)
+    : false;
+  if (typeof matches !== "boolean") return matches;
+  if (!account || !matches) {
     return refused({ fieldErrors: { current: WRONG_CURRENT_PASSWORD } }, 400);
   }
   if (current.normalize("NFKC") === next.normalize("NFKC")) {
     return refused({ fieldErrors: { password: SAME_PASSWORD } }, 400);
   }
-  await changePassword(context.db, account.id, await hashPassword(next), {
+  const passwordHash = await hashPassword(next, undefined, client).catch(busy);
+  if (typeof passwordHash !== "string") return passwordHash;
+  await changePassword(context.db, account.id, passwordHash, {
     keepToken: await readSessionToken(request, context),
   });
   await clearAuthLimit(context, "change", String(user.id));

@@ -15,14 +15,23 @@ import {
 } from "@game/db";
 import { type AppLoadContext, data, redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
+import { sendConfirmationMail } from "~/features/account/email-confirmation.server";
+import { logError } from "~/utils/log.server";
 import { FormStrategy } from "remix-auth-form";
 import {
+  BusyError,
   burnPasswordCheck,
   hashPassword,
   needsRehash,
+  passwordsBusyMessage,
   verifyPassword,
 } from "~/utils/password.server";
-import { checkAuthLimit, clearAuthLimit, tooManyAttemptsMessage } from "~/utils/rate-limit.server";
+import {
+  checkAuthLimit,
+  clearAuthLimit,
+  clientIp,
+  tooManyAttemptsMessage,
+} from "~/utils/rate-limit.server";
 import { readForm } from "~/utils/request.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import {
@@ -87,6 +96,22 @@ async function limit(context: AppLoadContext, mode: AuthMode, email: string, val
   }
 }
 
+/**
+ * Runs a password hash; when every place in the queue of hashes is taken, the form says when to
+ * try again (429 with Retry-After) instead of making everyone wait (docs/decisions/0150).
+ */
+async function hashing<T>(mode: AuthMode, values: object, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof BusyError)) throw error;
+    const wait = error.retryAfterSeconds;
+    throw new AuthRefusal({ mode, formError: passwordsBusyMessage(wait), values }, 429, {
+      "Retry-After": String(wait),
+    });
+  }
+}
+
 async function verifyLogin(context: AppLoadContext, form: FormData): Promise<UserRow> {
   refuseBots(form);
   const { email, password, values } = readFields("login", form);
@@ -97,9 +122,12 @@ async function verifyLogin(context: AppLoadContext, form: FormData): Promise<Use
 
   const account = await findAccountByEmail(context.db, email);
   // Unknown e-mail: spend the same time as a real check, answer exactly like a wrong password.
-  const ok = account
-    ? await verifyPassword(password, account.passwordHash)
-    : await burnPasswordCheck(password);
+  const client = { client: clientIp(context) };
+  const ok = await hashing("login", values, () =>
+    account
+      ? verifyPassword(password, account.passwordHash, client)
+      : burnPasswordCheck(password, client),
+  );
   if (!account || !ok) return refuse(WRONG_CREDENTIALS, 401);
 
   // Only someone who knows the password learns about the profile's state.
@@ -108,7 +136,12 @@ async function verifyLogin(context: AppLoadContext, form: FormData): Promise<Use
   if (!user.accepted) return refuse(NOT_ACCEPTED, 403);
 
   if (needsRehash(account.passwordHash)) {
-    await updatePasswordHash(context.db, account.id, await hashPassword(password));
+    // A busy moment only postpones the upgrade to the next login.
+    const upgraded = await hashPassword(password, undefined, client).catch((error: unknown) => {
+      if (error instanceof BusyError) return null;
+      throw error;
+    });
+    if (upgraded) await updatePasswordHash(context.db, account.id, upgraded);
   }
   await clearAuthLimit(context, "login", email);
   return user;
@@ -132,11 +165,10 @@ async function verifySignUp(context: AppLoadContext, form: FormData): Promise<Us
     });
   }
   try {
-    return await createAccount(context.db, {
-      email,
-      username: username!,
-      passwordHash: await hashPassword(password),
-    });
+    const passwordHash = await hashing("signup", values, () =>
+      hashPassword(password, undefined, { client: clientIp(context) }),
+    );
+    return await createAccount(context.db, { email, username: username!, passwordHash });
   } catch (error) {
     // Someone took the e-mail or name between the check above and the insert.
     if (error instanceof DuplicateError) {
@@ -177,6 +209,23 @@ async function startSession(
 }
 
 /**
+ * A new account's address is confirmed by the link this mails (decision 0151). A failed send
+ * never fails the sign-up: the pages that wait for the confirmation offer to send it again.
+ */
+async function mailConfirmationLink(
+  request: Request,
+  context: AppLoadContext,
+  user: UserRow,
+  next: string,
+) {
+  try {
+    await sendConfirmationMail(request, context, user, next === AFTER_LOGIN ? "" : next);
+  } catch (error) {
+    logError(`sign-up ${user.id}: the confirmation e-mail could not be sent`, error);
+  }
+}
+
+/**
  * The action behind the login and sign-up forms (modal or page, with or without JavaScript):
  * a redirect on success, the form's errors with a 4xx status otherwise.
  */
@@ -185,6 +234,7 @@ export async function authAction(mode: AuthMode, request: Request, context: AppL
   const to = safeRedirect(form.get("redirectTo"), AFTER_LOGIN);
   try {
     const user = await authenticator(context).authenticate(mode, request);
+    if (mode === "signup") await mailConfirmationLink(request, context, user, to);
     return await startSession(request, context, user, to);
   } catch (error) {
     if (error instanceof AuthRefusal) {
