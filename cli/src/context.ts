@@ -5,13 +5,18 @@ import {
   type AdminActor,
   cliActor,
   connectionForDataDir,
+  connectionLossCode,
   createDb,
   DataDirLockedError,
   DB_SOCKET_FILE,
   type DbHandle,
   dataDirHolder,
+  isConnectionLost,
   publicUrlForDataDir,
+  redactUrl,
   resolveDataDir,
+  UNREACHABLE_CODES,
+  type WriteLog,
 } from "@game/db";
 import type { Command } from "commander";
 import { CliError } from "./errors.js";
@@ -86,8 +91,20 @@ export async function openDb(cmd: Command, opts: { migrate?: boolean } = {}): Pr
   const migrate = opts.migrate ?? true;
   const url = g.databaseUrl ?? process.env.DATABASE_URL;
   if (url) {
-    const h = await createDb({ url, migrate });
-    return { ...h, label: `postgres: ${h.location}` };
+    try {
+      const h = await createDb({ url, migrate, trackWrites: true });
+      return { ...h, label: `postgres: ${h.location}` };
+    } catch (error) {
+      // Connected, then lost (while migrating): the command itself never started. A database
+      // that cannot be reached at all keeps the driver's own words (ECONNREFUSED...).
+      const code = connectionLossCode(error);
+      if (code && !UNREACHABLE_CODES.has(code)) {
+        throw new CliError(
+          `the connection to the database was lost while opening it (postgres: ${redactUrl(url)}): the command did not start, nothing of it was written. Run it again once the database is back.`,
+        );
+      }
+      throw error;
+    }
   }
   const dataDir = dataDirOf(g);
   const shared = connectionForDataDir(dataDir);
@@ -167,7 +184,7 @@ async function waitForApp(dataDir: string, ms: number): Promise<string | null> {
 async function throughApp(dataDir: string, url: string, migrate: boolean): Promise<CliDb> {
   try {
     // The socket serves one exchange at a time: one connection is all the CLI needs.
-    const h = await createDb({ url, max: 1, migrate });
+    const h = await createDb({ url, max: 1, migrate, trackWrites: true });
     return { ...h, label: `embedded: ${dataDir} (through the running app)` };
   } catch (error) {
     const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
@@ -177,12 +194,42 @@ async function throughApp(dataDir: string, url: string, migrate: boolean): Promi
   }
 }
 
-/** Runs `fn` with an open database and always closes it. */
+/**
+ * The one line for a connection lost mid-command: what happened, and what it left written, from
+ * the handle's write log (docs/decisions/0154).
+ */
+export function lostConnectionMessage(label: string, writes: WriteLog): string {
+  const what = `the connection to the database was lost during the command (${label})`;
+  const saved = (n: number) => `${n} ${n === 1 ? "change" : "changes"}`;
+  if (writes.unsure) {
+    const before =
+      writes.committed > 0 ? `; ${saved(writes.committed)} before it had been saved` : "";
+    return `${what} while a change was being saved: it may or may not have been written${before}. Check before running the command again.`;
+  }
+  const rolledBack = writes.rolledBack ? "; the change in progress was rolled back" : "";
+  if (writes.committed === 0) {
+    return `${what}: nothing was written${rolledBack}. Run it again once the database is back.`;
+  }
+  return `${what}: ${saved(writes.committed)} had been saved before${rolledBack}. Check what was done before running the command again.`;
+}
+
+/**
+ * Runs `fn` with an open database and always closes it. A connection lost on the way becomes one
+ * line saying so and what it left written (exit 1), not the driver's error.
+ */
 export async function withDb<T>(cmd: Command, fn: (h: CliDb) => Promise<T>): Promise<T> {
   const h = await openDb(cmd);
+  let lost = false;
   try {
     return await fn(h);
+  } catch (error) {
+    if (h.writes && isConnectionLost(error)) {
+      lost = true;
+      throw new CliError(lostConnectionMessage(h.label, h.writes));
+    }
+    throw error;
   } finally {
-    await h.close();
+    // Closing a pool whose server is gone may fail too: the message above is the one to show.
+    await (lost ? h.close().catch(() => {}) : h.close());
   }
 }

@@ -8,9 +8,18 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { emptyWriteLog, trackWrites, type WriteLog } from "./connection-loss.js";
 import { lockDataDir, tightenPermissions } from "./data-dir-lock.js";
 import { migrationsFolder, resolveDataDir } from "./paths.js";
 import * as schema from "./schema/index.js";
+
+// What a lost connection left written (the CLI's messages; docs/decisions/0154).
+export {
+  connectionLossCode,
+  isConnectionLost,
+  UNREACHABLE_CODES,
+  type WriteLog,
+} from "./connection-loss.js";
 
 export type Schema = typeof schema;
 /** One type for both drivers: the query builder is the same on PGlite and postgres-js. */
@@ -35,6 +44,11 @@ export interface DbHandle {
   pglite?: PGlite;
   /** Where the data lives: the data folder, "memory", or the URL without its password. */
   location: string;
+  /**
+   * What was written so far (PostgreSQL and the app's socket, when `trackWrites` was asked):
+   * what a lost connection left behind (docs/decisions/0154).
+   */
+  writes?: WriteLog;
   close(): Promise<void>;
 }
 
@@ -58,6 +72,8 @@ export interface CreateDbOptions {
   statementTimeoutMs?: number;
   /** PostgreSQL: the connections' `application_name` (the app names its process, for metrics). */
   applicationName?: string;
+  /** PostgreSQL: keep a WriteLog in `writes` (the CLI, to say what a lost connection left). */
+  trackWrites?: boolean;
 }
 
 /** Defaults: an outage answers in seconds instead of hanging requests (docs/decisions/0071). */
@@ -103,6 +119,8 @@ function postgresPool(url: string, opts: CreateDbOptions, readOnly = false) {
 
 function openPostgres(url: string, opts: CreateDbOptions): DbHandle {
   const client = postgresPool(url, opts);
+  const writes = opts.trackWrites ? emptyWriteLog() : undefined;
+  if (writes) trackWrites(client, writes);
   const db = drizzlePostgres(client, { schema }) as unknown as Db;
   // Two explicit handles rather than drizzle's withReplicas, which sends every select to the
   // replica and every raw execute to the primary: here each call site says which it reads.
@@ -114,6 +132,7 @@ function openPostgres(url: string, opts: CreateDbOptions): DbHandle {
     replicaLocation: opts.replicaUrl ? redactUrl(opts.replicaUrl) : undefined,
     kind: "postgres",
     location: redactUrl(url),
+    ...(writes ? { writes } : {}),
     close: async () => {
       await Promise.all([client.end({ timeout: 5 }), reader?.end({ timeout: 5 })]);
     },

@@ -78,4 +78,5 @@ async function freshPostgres(url: string, max: number): Promise<DbHandle> {
   };
 }
 
+export { type CuttingRelay, cuttingRelay } from "./test-relay.js";
 export { startTestReplica, type TestReplica } from "./test-replica.js";
