@@ -21,6 +21,16 @@ import { logError } from "./utils/log.server";
 // server.js points error logs at its JSON logger through the build's entry module.
 export { setErrorSink } from "./utils/log.server";
 
+import { passwordWork } from "./utils/password.server";
+
+/**
+ * Why this process should be sent no new requests now, or null: server.js's /readyz asks
+ * (docs/decisions/0150-abuse-proof-load.md).
+ */
+export function busyReason(): string | null {
+  return passwordWork.full ? "password checks are queuing" : null;
+}
+
 import { NonceProvider } from "./utils/nonce";
 
 const ABORT_DELAY = 5_000;

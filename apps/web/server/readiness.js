@@ -1,17 +1,32 @@
 // `/readyz`: whether this instance can serve players now, for load balancers and orchestrators.
 // `/healthz` stays liveness (the process answers); readiness asks the database, briefly, so an
 // outage takes the instance out of rotation instead of hanging requests
-// (docs/decisions/0071-outages-and-shutdown.md).
+// (docs/decisions/0071-outages-and-shutdown.md). It also fails while work queues up in this
+// process: libuv's thread pool slow to take a file-system call, or a queue of expensive work
+// refusing newcomers (docs/decisions/0150-abuse-proof-load.md).
+
+import { stat } from "node:fs/promises";
 
 /**
  * `replica` (DATABASE_REPLICA_URL) is asked too and reported, but readiness follows the primary:
  * an instance whose replica is away still takes sign-ins and saves, and every instance usually
  * shares the replica, so failing them all would turn a degraded site into no site
  * (docs/decisions/0131-read-replicas.md).
- * @param {{ db: import("@game/db").Db, replica?: import("@game/db").Db, timeoutMs?: number, stopping?: () => boolean }} opts
+ *
+ * `busy` names a queue of this process that is refusing work (or null); `threadPool` is a small
+ * call through libuv's thread pool (a `stat`), which must come back within `threadPoolMs`.
+ * @param {{ db: import("@game/db").Db, replica?: import("@game/db").Db, timeoutMs?: number, stopping?: () => boolean, busy?: () => string | null, threadPool?: () => Promise<unknown>, threadPoolMs?: number }} opts
  * @returns {import("express").RequestHandler}
  */
-export function readiness({ db, replica, timeoutMs = 2000, stopping = () => false }) {
+export function readiness({
+  db,
+  replica,
+  timeoutMs = 2000,
+  stopping = () => false,
+  busy = () => null,
+  threadPool = () => stat("."),
+  threadPoolMs = 1000,
+}) {
   return async (_req, res) => {
     res.set("Cache-Control", "no-store");
     if (stopping()) {
@@ -19,18 +34,41 @@ export function readiness({ db, replica, timeoutMs = 2000, stopping = () => fals
       return;
     }
     const started = Date.now();
-    const [result, replicaResult] = await Promise.all([
+    const [result, replicaResult, pool] = await Promise.all([
       checkDatabase(db, timeoutMs),
       replica ? checkDatabase(replica, timeoutMs) : undefined,
+      withTimeout(threadPool(), threadPoolMs),
     ]);
     const ms = Date.now() - started;
     const extra = replicaResult ? { replica: replicaResult } : {};
-    if (result === "ok") {
+    const queued =
+      pool === "timeout" ? "requests are queuing for the thread pool" : (busy() ?? undefined);
+    if (result === "ok" && !queued) {
       res.status(200).json({ status: "ready", database: "ok", ...extra, ms });
     } else {
-      res.status(503).json({ status: "unavailable", database: result, ...extra, ms });
+      const reason = queued ? { reason: queued } : {};
+      res.status(503).json({ status: "unavailable", database: result, ...extra, ...reason, ms });
     }
   };
+}
+
+/** "ok" when `promise` settles within `ms`, else "timeout" (a failed call still answered). */
+async function withTimeout(promise, ms) {
+  let timer;
+  const timeout = new Promise((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), ms);
+  });
+  try {
+    return await Promise.race([
+      promise.then(
+        () => "ok",
+        () => "ok",
+      ),
+      timeout,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** "ok", "timeout" (no answer within `timeoutMs`) or "error" (the database refused or is gone). */

@@ -1,0 +1,142 @@
+// The built client files (scripts, styles, images of build/client) served from memory.
+//
+// express.static asks the file system (`stat`, then a read) for every request that reaches it,
+// pages and /healthz included, and those calls run on libuv's thread pool, which password
+// hashes and compression share: a burst of logins once made /healthz wait 28 s behind them. The
+// build's files never change while the app runs, so they are read once at start (about 1 MB),
+// compressed once (brotli and gzip), and served without touching the pool; anything else passes
+// on at once (docs/decisions/0150-abuse-proof-load.md).
+
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import express from "express";
+
+const { mime } = express.static;
+
+/** Not worth compressing below this (compression's own threshold). */
+const MIN_COMPRESS_BYTES = 1024;
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
+
+/**
+ * @typedef {{ body: Buffer, br?: Buffer, gzip?: Buffer, type: string, etag: string, lastModified: string }} StaticFile
+ */
+
+/** Every file under `root` by its URL path ("/assets/app-x.js"), dotfiles left out. */
+export function loadStaticFiles(root) {
+  /** @type {Map<string, StaticFile>} */
+  const files = new Map();
+  const walk = (dir, prefix) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith(".")) continue;
+      const full = path.join(dir, entry.name);
+      const url = `${prefix}/${entry.name}`;
+      if (entry.isDirectory()) walk(full, url);
+      else if (entry.isFile()) files.set(url, readStaticFile(full));
+    }
+  };
+  walk(root, "");
+  return files;
+}
+
+/** @returns {StaticFile} */
+function readStaticFile(file) {
+  const body = readFileSync(file);
+  const { mtime } = statSync(file);
+  const type = mime.lookup(file);
+  const charset = mime.charsets.lookup(type);
+  const compress = COMPRESSIBLE.test(type) && body.length >= MIN_COMPRESS_BYTES;
+  return {
+    body,
+    ...(compress
+      ? {
+          // Quality 5: most of quality 11's gain at a fiftieth of its time (start stays quick).
+          br: brotliCompressSync(body, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 5,
+              [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            },
+          }),
+          gzip: gzipSync(body, { level: 9 }),
+        }
+      : {}),
+    type: charset ? `${type}; charset=${charset}` : type,
+    // The same weak validator express.static (send) gives: size and modification time.
+    etag: `W/"${body.length.toString(16)}-${mtime.getTime().toString(16)}"`,
+    lastModified: mtime.toUTCString(),
+  };
+}
+
+/**
+ * "br" or "gzip", the one the client weighs more (brotli on a tie, as compression() prefers),
+ * or null when it takes neither.
+ * @param {string | undefined} header Accept-Encoding
+ */
+export function preferredEncoding(header) {
+  /** @type {Record<string, number>} */
+  const named = {};
+  for (const part of (header ?? "").split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
+    if (name) named[name] = q ? Number(q[1]) : 1;
+  }
+  const weight = (name) => named[name] ?? named["*"] ?? 0;
+  const br = weight("br");
+  const gzip = weight("gzip");
+  if (br > 0 && br >= gzip) return "br";
+  return gzip > 0 ? "gzip" : null;
+}
+
+/**
+ * Express middleware serving the files under `root` from memory. `/assets/` files (named by
+ * their content hash) are cached for a year as immutable, the others for an hour; a
+ * Cache-Control set before (the embed's loader) is kept.
+ * @param {string} root
+ * @param {{ immutablePrefix?: string }} [options]
+ * @returns {import("express").RequestHandler}
+ */
+export function staticFiles(root, options = {}) {
+  const immutablePrefix = options.immutablePrefix ?? "/assets/";
+  const files = loadStaticFiles(root);
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    let pathname;
+    try {
+      pathname = decodeURIComponent(req.path);
+    } catch {
+      return next();
+    }
+    const file = files.get(pathname);
+    if (!file) return next();
+    if (!res.getHeader("Cache-Control")) {
+      res.setHeader(
+        "Cache-Control",
+        pathname.startsWith(immutablePrefix)
+          ? "public, max-age=31536000, immutable"
+          : "public, max-age=3600",
+      );
+    }
+    res.setHeader("Last-Modified", file.lastModified);
+    res.setHeader("ETag", file.etag);
+    res.setHeader("Content-Type", file.type);
+    if (req.fresh) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    let body = file.body;
+    if (file.br || file.gzip) {
+      res.vary("Accept-Encoding");
+      const encoding = preferredEncoding(req.get("accept-encoding"));
+      const encoded = encoding === "br" ? file.br : encoding === "gzip" ? file.gzip : undefined;
+      if (encoded) {
+        // compression() leaves an encoded body alone.
+        res.setHeader("Content-Encoding", encoding);
+        body = encoded;
+      }
+    }
+    res.setHeader("Content-Length", body.length);
+    res.statusCode = 200;
+    res.end(req.method === "HEAD" ? undefined : body);
+  };
+}
