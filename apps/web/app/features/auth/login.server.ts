@@ -15,9 +15,9 @@ import {
 } from "@game/db";
 import { type AppLoadContext, data, redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
 import { sendConfirmationMail } from "~/features/account/email-confirmation.server";
 import { logError } from "~/utils/log.server";
-import { FormStrategy } from "remix-auth-form";
 import {
   BusyError,
   burnPasswordCheck,
