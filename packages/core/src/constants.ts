@@ -28,6 +28,15 @@ export const LEAGUE_NAME_MAX = 60;
  * leagues of one were free billboards for spam names (docs/decisions/0151).
  */
 export const LEAGUE_RANKING_MIN_MEMBERS = 2;
+/**
+ * Invitation e-mails one player may send a day, across their leagues: a league's friends fit in
+ * a day or two, and the invite link has no limit (decision 0151).
+ */
+export const INVITATIONS_PER_DAY = 20;
+/** Invitation e-mails one address may receive a day, from every league together (0151). */
+export const INVITATIONS_PER_RECIPIENT_PER_DAY = 3;
+/** Leagues one player may own: enough for every circle of friends, too few to flood (0151). */
+export const MAX_OWNED_LEAGUES = 10;
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 24;
 export const PASSWORD_MIN = 10;

@@ -3,6 +3,11 @@
  * someone else, invited addresses shown to every member, invitations as a spam channel, and
  * unlimited leagues.
  */
+import {
+  INVITATIONS_PER_DAY,
+  INVITATIONS_PER_RECIPIENT_PER_DAY,
+  MAX_OWNED_LEAGUES,
+} from "@game/core";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db, DbHandle } from "../client.js";
@@ -15,13 +20,10 @@ import {
   deleteLeague,
   dismissInvitation,
   getLeagueForUser,
-  INVITATIONS_PER_DAY,
-  INVITATIONS_PER_RECIPIENT_PER_DAY,
   inviteToLeague,
   joinByCode,
   type LeagueActor,
   listLeaguesForUser,
-  MAX_OWNED_LEAGUES,
 } from "./leagues.js";
 import { createAccount, type UserRow } from "./users.js";
 
@@ -144,11 +146,11 @@ describe("invitations as a spam channel", () => {
   const t0 = new Date("2027-05-01T08:00:00Z");
   const later = (hours: number) => new Date(t0.getTime() + hours * 3_600_000);
 
-  it(`caps one player at ${INVITATIONS_PER_DAY.limit} invitations a day, across leagues`, async () => {
+  it(`caps one player at ${INVITATIONS_PER_DAY} invitations a day, across leagues`, async () => {
     const owner = await player();
     const first = await league(owner, "First");
     const second = await league(owner, "Second");
-    for (let i = 0; i < INVITATIONS_PER_DAY.limit; i++) {
+    for (let i = 0; i < INVITATIONS_PER_DAY; i++) {
       const l = i % 2 ? first : second;
       const r = await inviteToLeague(db, owner, l.id, `guest${i}@daily.example`, { now: t0 });
       expect(r).toMatchObject({ ok: true, outcome: "invited" });
@@ -165,7 +167,7 @@ describe("invitations as a spam channel", () => {
     ).toMatchObject({ ok: true, outcome: "invited" });
   });
 
-  it(`lets one address receive ${INVITATIONS_PER_RECIPIENT_PER_DAY.limit} invitations a day, from every league together`, async () => {
+  it(`lets one address receive ${INVITATIONS_PER_RECIPIENT_PER_DAY} invitations a day, from every league together`, async () => {
     // The probe: twelve leagues invited one address twelve times.
     const inviters = await Promise.all(Array.from({ length: 6 }, () => player()));
     const spamLeagues = [];
@@ -175,7 +177,7 @@ describe("invitations as a spam channel", () => {
       const r = await inviteToLeague(db, inviters[i]!, l.id, "Target@Victim.example", { now: t0 });
       outcomes.push(r.ok ? r.outcome : r.reason);
     }
-    const allowed = INVITATIONS_PER_RECIPIENT_PER_DAY.limit;
+    const allowed = INVITATIONS_PER_RECIPIENT_PER_DAY;
     expect(outcomes).toEqual([
       ...Array(allowed).fill("invited"),
       ...Array(spamLeagues.length - allowed).fill("recipient-limit"),
@@ -188,7 +190,7 @@ describe("invitations as a spam channel", () => {
     // A refused invitation is not charged to its sender's day.
     const refused = inviters[allowed]!;
     const own = spamLeagues[allowed]!;
-    for (let i = 0; i < INVITATIONS_PER_DAY.limit; i++) {
+    for (let i = 0; i < INVITATIONS_PER_DAY; i++) {
       const r = await inviteToLeague(db, refused, own.id, `friend${i}@sender.example`, { now: t0 });
       expect(r).toMatchObject({ ok: true, outcome: "invited" });
     }

@@ -6,9 +6,12 @@
  */
 import { randomBytes } from "node:crypto";
 import {
+  INVITATIONS_PER_DAY,
+  INVITATIONS_PER_RECIPIENT_PER_DAY,
   inviteEmailSchema,
   leagueNameSchema,
   leagueScore,
+  MAX_OWNED_LEAGUES,
   maskEmail,
   normalizeEmail,
 } from "@game/core";
@@ -35,20 +38,14 @@ export const MAX_PENDING_INVITATIONS = 50;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/**
- * Invitation e-mails one player may send a day, across their leagues (docs/decisions/0151): a
- * league's friends fit in a day or two, and the join link has no limit.
- */
-export const INVITATIONS_PER_DAY = { limit: 20, windowMs: DAY_MS } as const;
+/** Invitations one player may send a day, across their leagues (core's rule, decision 0151). */
+export const INVITER_DAILY_CAP = { limit: INVITATIONS_PER_DAY, windowMs: DAY_MS } as const;
 
-/**
- * Invitation e-mails one address may receive a day, from every league together: nobody's inbox
- * fills up because a dozen leagues invited it.
- */
-export const INVITATIONS_PER_RECIPIENT_PER_DAY = { limit: 3, windowMs: DAY_MS } as const;
-
-/** Leagues one player may own: enough for every circle of friends, too few to flood rankings. */
-export const MAX_OWNED_LEAGUES = 10;
+/** Invitations one address may receive a day, from every league together. */
+export const RECIPIENT_DAILY_CAP = {
+  limit: INVITATIONS_PER_RECIPIENT_PER_DAY,
+  windowMs: DAY_MS,
+} as const;
 
 /**
  * Why an action was refused. `not-found` covers both a league that does not exist and one the
@@ -474,12 +471,9 @@ export async function inviteToLeague(
  */
 async function takeInvitation(tx: Tx, inviterId: number, guest: string, now: Date) {
   const inviterKey = `league-invite-day:user:${inviterId}`;
-  const mine = await hit(tx, inviterKey, { ...INVITATIONS_PER_DAY, now });
+  const mine = await hit(tx, inviterKey, { ...INVITER_DAILY_CAP, now });
   if (!mine.allowed) return { ok: false as const, reason: "daily-limit" as const };
-  const theirs = await hit(tx, `league-invite-day:to:${guest}`, {
-    ...INVITATIONS_PER_RECIPIENT_PER_DAY,
-    now,
-  });
+  const theirs = await hit(tx, `league-invite-day:to:${guest}`, { ...RECIPIENT_DAILY_CAP, now });
   if (theirs.allowed) return null;
   await giveBack(tx, inviterKey);
   return { ok: false as const, reason: "recipient-limit" as const };
