@@ -1,6 +1,7 @@
 import { copyFileSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { seed } from "@game/db";
+import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CliTarget, cliTarget, runCli, writeFile } from "../test-support.js";
 
@@ -128,6 +129,43 @@ describe("racers list, export, set, withdraw", () => {
       skipped: [],
     });
     expect(await listed(5)).toEqual(before);
+  });
+
+  it("exports names a spreadsheet would run as formulas as text, and imports them back unchanged", async () => {
+    // The probe's five payloads, imported as plain text (nothing is evaluated on import).
+    const formulas = [
+      '=HYPERLINK("http://evil.example","click")',
+      "+SUM(A1:A2)",
+      "-2+3",
+      "@SUM(A1)",
+      "=cmd|' /C calc'!A0",
+    ];
+    const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
+    const file = writeFile(
+      t,
+      "formulas.csv",
+      `${HEADER}\n${formulas.map((f, i) => `Pro Men,Formula${i},${quoted(f)},,${quoted(f)},12,0,0,1000`).join("\n")}\n`,
+    );
+    expect((await runCli(t, "racers", "import", file)).code).toBe(0);
+    const before = await listed(12);
+    expect(formulas.every((f) => before.some((r) => r.origin === f))).toBe(true);
+
+    const exported = path.join(t.dir, "formulas-export.csv");
+    expect((await runCli(t, "racers", "export", exported, "--game", "12")).code).toBe(0);
+    const text = readFileSync(exported, "utf8");
+    const cells = Papa.parse<string[]>(text.slice(1), { skipEmptyLines: true }).data.flat();
+    // No cell of the file starts a formula: each of the five is written behind a quote.
+    expect(cells.filter((c) => /^[=+\-@\t\r]/.test(c))).toEqual([]);
+    for (const f of formulas) expect(cells).toContain(`'${f}`);
+
+    const back = await runCli(t, "racers", "import", exported, "--json");
+    expect(JSON.parse(back.stdout)).toMatchObject({
+      created: 0,
+      updated: 0,
+      unchanged: before.length,
+      skipped: [],
+    });
+    expect(await listed(12)).toEqual(before);
   });
 
   it("sets one racer's fields and withdraws / reinstates them", async () => {

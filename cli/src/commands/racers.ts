@@ -6,6 +6,7 @@ import {
   formatPrice,
   normalizeCategory,
   RACER_CSV_COLUMNS,
+  writeCsv,
 } from "@game/core";
 import {
   type AdminRacerRow,
@@ -19,7 +20,6 @@ import {
   setRacerWithdrawn,
 } from "@game/db";
 import { Command, InvalidArgumentError } from "commander";
-import Papa from "papaparse";
 import { currentActor, inputPath, withDb } from "../context.js";
 import { CliError, positiveInt, UsageError } from "../errors.js";
 import { inert, printJson, printTable, progress } from "../output.js";
@@ -106,25 +106,26 @@ function printSummary(s: RacerImportSummary, file: string): void {
 /** The export's columns: the import's, with ID first so a re-import matches by id. */
 const EXPORT_COLUMNS = ["ID", ...RACER_CSV_COLUMNS] as const;
 
-/** Racers as a CSV that `racers import` reads back to the same racers (UTF-8 with BOM, CRLF). */
+/**
+ * Racers as a CSV that `racers import` reads back to the same racers (UTF-8 with BOM, CRLF;
+ * core's writeCsv: a name a spreadsheet would run as a formula is written as text).
+ */
 export function racersCsv(rows: readonly AdminRacerRow[]): string {
-  const data = rows.map((r) => [
-    r.id,
-    r.category,
-    r.firstName,
-    r.lastName,
-    r.picture ?? "",
-    r.origin,
-    r.gameId,
-    r.rank2024,
-    r.totalPoint2024,
-    r.price,
-  ]);
-  const csv = Papa.unparse(
-    { fields: [...EXPORT_COLUMNS], data },
-    { newline: "\r\n", quotes: (v) => typeof v === "string" && /^\s|\s$/.test(v) },
+  return writeCsv(
+    EXPORT_COLUMNS,
+    rows.map((r) => [
+      r.id,
+      r.category,
+      r.firstName,
+      r.lastName,
+      r.picture,
+      r.origin,
+      r.gameId,
+      r.rank2024,
+      r.totalPoint2024,
+      r.price,
+    ]),
   );
-  return `\uFEFF${csv}\r\n`;
 }
 
 export function racersCommand(): Command {

@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { type Category, normalizeCategory } from "./categories.js";
 import { RACER_DEFAULTS } from "./constants.js";
+import { unescapeCsvCell } from "./csv-cells.js";
+
+// Writing CSV (every CSV the project writes) and the escaping its readers undo (decision 0154).
+export * from "./csv-cells.js";
 
 /** Column headers of the racer CSV upload, as the spec lists them. Picture is optional. */
 export const RACER_CSV_COLUMNS = [
@@ -92,7 +96,8 @@ const REQUIRED_KEYS = ["category", "firstname", "lastname"] as const satisfies R
 /**
  * One record's cells by header key, as text: headers are compared with headerKey (the first of
  * two headers that read the same wins), a cell is trimmed, a missing or null cell reads as "" and
- * a number typed by the CSV parser as its digits. Other columns are dropped.
+ * a number typed by the CSV parser as its digits; a cell our export escaped ('=...) reads as its
+ * text. Other columns are dropped.
  */
 function racerCells(record: Raw): Record<RacerCsvKey, string> {
   // Every key up front, in one order: all records share one object shape.
@@ -112,7 +117,7 @@ function racerCells(record: Raw): Record<RacerCsvKey, string> {
     const key = cachedHeaderKey(header) as RacerCsvKey;
     if (RACER_CSV_KEYS.has(key) && cells[key] === undefined) {
       const value = record[header];
-      cells[key] = value == null ? "" : String(value).trim();
+      cells[key] = value == null ? "" : unescapeCsvCell(String(value).trim());
     }
   }
   return {

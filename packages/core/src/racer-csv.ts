@@ -12,10 +12,13 @@
  *   A Game ID or ID that does not read skips the row: a racer is never moved to another event.
  * - Cells past the header's columns are ignored when empty (Excel's trailing commas); a row whose
  *   extra cells hold text is skipped (usually an unquoted comma in a name).
+ * - A cell the export wrote with a quote before a formula ('=..., csv-cells) reads as the text it
+ *   was; a formula written plainly is kept as plain text too. Nothing is ever evaluated.
  */
 import { type Category, normalizeCategory } from "./categories.js";
 import { CSV_MAX_BYTES, CSV_MAX_ROWS, RACER_DEFAULTS } from "./constants.js";
 import { headerKey, type RacerRowInput, type SkippedRow } from "./csv.js";
+import { unescapeCsvCell } from "./csv-cells.js";
 import {
   type CsvEncoding,
   CsvFileError,
@@ -284,7 +287,8 @@ function racerRowsOf(lines: CsvRow[], opts: RacerCsvOptions): RacerCsvFile {
     const extra: string[] = [];
     cells.forEach((cell, i) => {
       const column = i < columnAt.length ? columnAt[i] : null;
-      if (column) byColumn.set(column, cell.trim());
+      // A formula our export wrote as text ('=...) reads back as the text it was.
+      if (column) byColumn.set(column, unescapeCsvCell(cell.trim()));
       else if (i >= header.length || header[i]?.trim() === "") {
         // Past the header, or under a header cell left empty: nobody said what it is.
         if (cell.trim() !== "") extra.push(cell.trim());

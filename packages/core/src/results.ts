@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CATEGORIES, type Category, normalizeCategory } from "./categories.js";
 import { CSV_MAX_BYTES, CSV_MAX_ROWS } from "./constants.js";
 import { headerKey, parseCount, racerNameKey } from "./csv.js";
+import { unescapeCsvCell } from "./csv-cells.js";
 import { readCsvRows } from "./csv-rows.js";
 import { NON_FINISH, type NonFinish, pointsForPosition } from "./scoring.js";
 
@@ -169,7 +170,8 @@ export function readCsv(input: string): CsvTable {
   const { rows, quoteError } = readCsvRows(text, detectDelimiter(text));
   const kept = rows
     .filter((r) => r.cells.length > 1 || r.cells[0]!.trim() !== "")
-    .map((r) => ({ line: r.line, values: r.cells }));
+    // A formula a CSV we wrote escaped ('=..., csv-cells) reads as the text it was.
+    .map((r) => ({ line: r.line, values: r.cells.map(unescapeCsvCell) }));
   const errors: ResultIssue[] =
     quoteError?.kind === "unclosed"
       ? [{ line: quoteError.line, message: "A quoted cell starting on this line is never closed." }]
