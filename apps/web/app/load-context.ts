@@ -63,5 +63,10 @@ declare module "@remix-run/node" {
     metrics?: AppMetrics;
     /** Runs `fn` at shutdown, after requests in flight and before the database closes. */
     onClose?(fn: () => Promise<void>): void;
+    /**
+     * Calls `start` once this request's response is sent (the server's; utils/after-response
+     * falls back to the next turn of the event loop without it).
+     */
+    afterResponse?(start: () => void): void;
   }
 }

@@ -19,7 +19,10 @@ export function action({ request, context }: ActionFunctionArgs) {
   return resetPasswordAction(request, context);
 }
 
-/** Where the e-mailed link lands: choose a new password (the link works once, for one hour). */
+/**
+ * Where the e-mailed link lands: choose a new password (the link works once, for one hour). A
+ * saved password goes on to the login page, which says so.
+ */
 export default function ResetPassword() {
   const link = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as AccountFormResult | undefined;
@@ -30,18 +33,7 @@ export default function ResetPassword() {
     <main className="page page--narrow auth-page">
       <div className="card">
         <h1 id={`${id}-title`}>Choose a new password</h1>
-        {result?.ok ? (
-          <>
-            <p className="notice" role="status">
-              {result.message}
-            </p>
-            <p>
-              <Link to="/login" className="button button--primary button--block">
-                Log in
-              </Link>
-            </p>
-          </>
-        ) : invalid ? (
+        {invalid ? (
           <>
             <p className="form-error" role="alert">
               {RESET_LINK_INVALID}

@@ -19,6 +19,8 @@ export interface SmtpSink {
   messages: ReceivedMail[];
   /** Resolves with the first message to `to` (waits up to `timeoutMs`). */
   waitFor(to: string, timeoutMs?: number): Promise<ReceivedMail>;
+  /** A held sink answers the messages it kept, and every later one at once. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -81,9 +83,20 @@ export function plainText(raw: string): string {
   return "";
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+/**
+ * `hold`: a slow mail server. Each message is kept (and `waitFor` sees it) but its "250 OK" waits
+ * for `release()`, so the sender's SMTP transaction stays open until the test says.
+ */
+export async function startSmtpSink(opts: { hold?: boolean } = {}): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
+  let release!: () => void;
+  const released = opts.hold
+    ? new Promise<void>((resolve) => {
+        release = resolve;
+      })
+    : Promise.resolve();
+  release ??= () => {};
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -102,7 +115,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           raw,
         });
         for (const w of waiters.splice(0)) w();
-        callback();
+        void released.then(() => callback());
       });
     },
   });
@@ -129,6 +142,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         });
       }
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    release: () => release(),
+    close: () => {
+      release();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

@@ -1,13 +1,24 @@
-import { accounts, embedTokens, listOutbox, partners, sessions } from "@game/db";
+import {
+  accounts,
+  embedTokens,
+  listOutbox,
+  partners,
+  passwordResetTokens,
+  sessions,
+} from "@game/db";
 import { createTestDb, type DbHandle } from "@game/db/testing";
 import type { AppLoadContext } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authAction } from "~/features/auth/login.server";
 import { action as accountAction, loader as accountLoader } from "~/routes/account";
+import { loader as loginLoader } from "~/routes/login";
+import { afterResponseSettled } from "~/utils/after-response.server";
 import { getUser } from "~/utils/auth.server";
+import { closeMailTransports } from "~/utils/mailer.server";
 import { AUTH_LIMITS, RESET_MAILS_PER_EMAIL } from "~/utils/rate-limit.server";
 import { cookieFor, makeUser, request, testContext } from "../../../tests/support/context";
+import { startSmtpSink } from "../../../tests/support/smtp-sink";
 import {
   changePasswordAction,
   forgotPasswordAction,
@@ -18,6 +29,7 @@ import {
 import {
   PASSWORD_CHANGED,
   PASSWORD_RESET_DONE,
+  PASSWORD_RESET_LOGIN,
   RESET_LINK_INVALID,
   RESET_LINK_SENT,
   WRONG_CURRENT_PASSWORD,
@@ -27,16 +39,19 @@ let h: DbHandle;
 beforeAll(async () => {
   h = await createTestDb();
 });
-afterAll(() => h.close());
+afterAll(async () => {
+  closeMailTransports();
+  await h.close();
+});
 
 const PUBLIC = "https://play.example.org";
 let ipCounter = 0;
-function ctx(opts: { ip?: string; now?: () => Date } = {}): AppLoadContext {
+function ctx(opts: { ip?: string; now?: () => Date; smtpUrl?: string } = {}): AppLoadContext {
   ipCounter += 1;
   const base = testContext(h.db, { now: opts.now });
   return {
     ...base,
-    env: { ...base.env, publicUrl: PUBLIC },
+    env: { ...base.env, publicUrl: PUBLIC, smtpUrl: opts.smtpUrl },
     clientIp: opts.ip ?? `198.51.100.${ipCounter}`,
   };
 }
@@ -66,11 +81,19 @@ async function player() {
 }
 const login = (email: string, password: string, c = ctx()) =>
   run(authAction("login", request("/login", { form: { email, password } }), c));
-const forgot = (email: string, c = ctx()) =>
+/** Asks for a reset link, and waits for the mail that goes out after the answer. */
+const forgot = async (email: string, c = ctx()) => {
+  const answer = await asked(email, c);
+  await afterResponseSettled();
+  return answer;
+};
+/** Asks for a reset link: the answer alone. */
+const asked = (email: string, c = ctx()) =>
   run(forgotPasswordAction(request("/forgot-password", { form: { email } }), c));
+/** The reset mails to `email` (sign-up also mails the address, to confirm it). */
 async function mailsTo(email: string) {
   const { rows } = await listOutbox(h.db, { limit: 200 });
-  return rows.filter((r) => r.to === email);
+  return rows.filter((r) => r.to === email && r.subject === "Reset your Gravity Fantasy password");
 }
 const linkIn = (text: string) => text.match(/https?:\/\/\S+/)![0];
 const tokenOf = (link: string) => new URL(link).searchParams.get("token")!;
@@ -96,6 +119,63 @@ describe("forgot password", () => {
     // Links come from the public URL, never from the request's Host.
     expect(link).toMatch(new RegExp(`^${PUBLIC}/reset-password\\?token=[A-Za-z0-9_-]{43}$`));
     expect(mail!.html).toContain(tokenOf(link));
+  });
+
+  it("answers before looking the address up: a slow mail server delays no answer and times none", async () => {
+    const sink = await startSmtpSink({ hold: true });
+    // As the server does: work queued by a request starts once its response is sent.
+    const sent: Array<() => void> = [];
+    try {
+      const p = await player();
+      const c = () => ({
+        ...ctx({ smtpUrl: sink.url }),
+        afterResponse: (s: () => void) => sent.push(s),
+      });
+      const known = asked(p.email, c());
+      // The mail server holds its reply until released: the answer comes while it waits,
+      // not after the transaction (which is how the old timing told who has an account).
+      const first = await Promise.race([
+        known.then(() => "answer"),
+        sink.waitFor(p.email).then(() => "smtp"),
+      ]);
+      expect(first).toBe("answer");
+      // When it answered nothing was looked up or written: no link, no mail yet, exactly as
+      // for an address without an account.
+      const [account] = await h.db.select().from(accounts).where(eq(accounts.email, p.email));
+      const links = () =>
+        h.db
+          .select()
+          .from(passwordResetTokens)
+          .where(eq(passwordResetTokens.accountId, account!.id));
+      expect(await links()).toEqual([]);
+      expect(await mailsTo(p.email)).toEqual([]);
+      const unknown = await asked("not-a-player@example.com", c());
+      expect(sent).toHaveLength(2);
+      expect((await known).status).toBe(200);
+      expect(unknown.status).toBe(200);
+      expect({ ...(unknown.data as object), values: null }).toEqual({
+        ...((await known).data as object),
+        values: null,
+      });
+
+      // Once the responses are out the mail goes out, is delivered when the mail server
+      // replies, and its stored copy loses the live link.
+      for (const start of sent) start();
+      const received = await sink.waitFor(p.email);
+      expect(received.subject).toBe("Reset your Gravity Fantasy password");
+      sink.release();
+      await afterResponseSettled();
+      expect(await links()).toHaveLength(1);
+      const [mail] = await mailsTo(p.email);
+      expect(mail!.sentAt).not.toBeNull();
+      expect(mail!.text).not.toContain(tokenOf(linkIn(received.text)));
+      expect(sink.messages.filter((m) => m.to.includes("not-a-player@example.com"))).toEqual([]);
+    } finally {
+      for (const start of sent) start();
+      sink.release();
+      await afterResponseSettled();
+      await sink.close();
+    }
   });
 
   it("explains a malformed e-mail and ignores a bot", async () => {
@@ -169,9 +249,24 @@ describe("reset password", () => {
       },
     });
 
+    // Saved: on to the login page (303), which says so with 200; the used link is not
+    // checked again on the way (it answered 400 there before).
     const done = await setPassword(token, "brand-new-berms-7");
-    expect(done.status).toBe(200);
-    expect(done.data).toEqual({ ok: true, message: PASSWORD_RESET_DONE });
+    expect(done.status).toBe(303);
+    expect(done.headers.get("Location")).toBe(PASSWORD_RESET_LOGIN);
+    const landing = await run(
+      Promise.resolve(
+        loginLoader({ request: request(PASSWORD_RESET_LOGIN), context: ctx(), params: {} }),
+      ),
+    );
+    expect(landing.status).toBe(200);
+    expect(landing.data).toEqual({ redirectTo: null, notice: PASSWORD_RESET_DONE });
+    const plain = await run(
+      Promise.resolve(
+        loginLoader({ request: request("/login?reset=x"), context: ctx(), params: {} }),
+      ),
+    );
+    expect(plain.data).toEqual({ redirectTo: null, notice: null });
     expect(await getUser(request("/", { cookie: p.cookie }), ctx())).toBeNull();
     expect(await getUser(request("/", { cookie: cookieOf(other.headers) }), ctx())).toBeNull();
 

@@ -7,6 +7,8 @@ export const RESET_LINK_INVALID =
   "This link to reset your password is invalid, already used or expired. Ask for a new one.";
 export const PASSWORD_RESET_DONE =
   "Your password is changed, and every device that was signed in has been signed out. Log in with your new password.";
+/** Where a successful reset sends the player: the login page, saying PASSWORD_RESET_DONE. */
+export const PASSWORD_RESET_LOGIN = "/login?reset=done";
 export const WRONG_CURRENT_PASSWORD = "That is not your current password.";
 export const SAME_PASSWORD = "Choose a password different from your current one.";
 export const PASSWORD_CHANGED =
