@@ -58,6 +58,8 @@ describe("forgotten password in the browser", () => {
     await page.getByRole("button", { name: "Send me a link" }).click();
     await page.getByRole("status").filter({ hasText: "we have sent it a link" }).waitFor();
 
+    // The mail is written after the answer (decision 0152): wait for it to appear.
+    await expect.poll(() => latestMailTo(RIDER.email), { timeout: 15_000 }).toBeDefined();
     const mail = await latestMailTo(RIDER.email);
     expect(mail?.subject).toBe("Reset your Gravity Fantasy password");
     const link = new URL(mail!.text.match(/https?:\/\/\S+/)![0]);
@@ -75,9 +77,16 @@ describe("forgotten password in the browser", () => {
       })
       .waitFor();
 
+    // Saved: on to the login page, which says so; nothing on the way answers 4xx (the used
+    // link was checked again and answered 400 before).
+    const statuses: number[] = [];
+    page.on("response", (r) => statuses.push(r.status()));
     await form.getByLabel("New password").fill(NEW_PASSWORD);
     await form.getByRole("button", { name: "Save new password" }).click();
+    await page.waitForURL(`${app.url}/login?reset=done`);
     await page.getByRole("status").filter({ hasText: "Your password is changed" }).waitFor();
+    expect(statuses.filter((s) => s >= 400)).toEqual([]);
+    page.removeAllListeners("response");
 
     // The other browser was signed out.
     await other.reload();
