@@ -23,6 +23,9 @@ export { setErrorSink } from "./utils/log.server";
 
 import { passwordWork } from "./utils/password.server";
 
+// server.js wraps every route's action with it: a save the database cannot take is a 503.
+export { guardActions } from "./utils/cannot-save.server";
+
 /**
  * Why this process should be sent no new requests now, or null: server.js's /readyz asks
  * (docs/decisions/0150-abuse-proof-load.md).

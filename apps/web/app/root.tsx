@@ -102,6 +102,10 @@ export function ErrorBoundary() {
     } else if (error.status === 404) {
       title = "Page not found";
       message = "We could not find that page.";
+    } else if (error.status === 503 && typeof error.data?.message === "string") {
+      // A save the database cannot take now (decision 0150): its message says when to retry.
+      title = "Not saved";
+      message = error.data.message;
     } else if (error.status === 400) {
       // A request no page of ours sends (readForm's answer): say so, without details.
       title = "That request could not be read";

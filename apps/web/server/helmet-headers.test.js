@@ -20,6 +20,7 @@ async function serve(options) {
   });
   app.get("/limited", (_req, res) => res.status(429).send("slow down"));
   app.get("/limited-exact", (_req, res) => res.status(429).set("Retry-After", "17").send("x"));
+  app.get("/unavailable", (_req, res) => res.status(503).send("not now"));
   const server = await new Promise((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
@@ -82,6 +83,12 @@ describe("helmet headers (http, no PUBLIC_URL)", () => {
     expect(plain.headers.get("retry-after")).toBe("60");
     const exact = await fetch(`${s.base}/limited-exact`);
     expect(exact.headers.get("retry-after")).toBe("17");
+  });
+
+  it("puts Retry-After on every 503 too (a save the database cannot take: try in a minute)", async () => {
+    const res = await fetch(`${s.base}/unavailable`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("60");
   });
 });
 

@@ -44,17 +44,20 @@ export function collapseRepeatedHeaders(res) {
   }
 }
 
-/** A client told "too many requests" is also told when to come back (decision 0011). */
+/**
+ * A client told "too many requests" (decision 0011) or "unavailable" (a save the database cannot
+ * take, decision 0150) is also told when to come back.
+ */
 const DEFAULT_RETRY_AFTER_SECONDS = "60";
 
 /**
- * Every 429 carries `Retry-After`: the rate limits set the exact wait; anything that answers 429
- * without one gets a minute.
+ * Every 429 and 503 carries `Retry-After`: the rate limits and queues set the exact wait;
+ * anything that answers without one gets a minute.
  * @param {import("node:http").ServerResponse} res
  * @param {number} status
  */
 export function applyRetryAfter(res, status) {
-  if (status === 429 && !res.hasHeader("Retry-After")) {
+  if ((status === 429 || status === 503) && !res.hasHeader("Retry-After")) {
     res.setHeader("Retry-After", DEFAULT_RETRY_AFTER_SECONDS);
   }
 }

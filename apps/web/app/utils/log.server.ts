@@ -135,3 +135,15 @@ export function logError(
   }
   console.error(`${scrub(where)}: ${describeError(error)}${stack}`);
 }
+
+/**
+ * One line for an admin that is not a bug of ours (the database out of disk space): `where:
+ * message`, through the same sink as errors. The message must already be safe to log.
+ */
+export function logNotice(where: string, message: string) {
+  if (sink) {
+    sink({ where: scrub(where), error: scrub(message) });
+    return;
+  }
+  console.error(`${scrub(where)}: ${scrub(message)}`);
+}

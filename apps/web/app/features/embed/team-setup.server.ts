@@ -22,6 +22,7 @@ import {
 import { type AppLoadContext, data } from "@remix-run/node";
 import { heldPrices, refusalText } from "~/features/team/setup.server";
 import { SAVE_FAILED, SAVE_OK } from "~/features/team/team-form";
+import { CANNOT_SAVE, cannotSave } from "~/utils/cannot-save.server";
 import { statLost } from "~/utils/partner-stats.server";
 import { readForm } from "~/utils/request.server";
 import { readTimeZone } from "~/utils/time-zone.server";
@@ -173,12 +174,20 @@ export async function embedTeamSetupAction(request: Request, context: AppLoadCon
     now,
   });
   if (!session) return answer(signedOut("save"), 401);
-  const result = await saveTeam(context.db, {
-    userId: session.player.id,
-    eventId: event.id,
-    racerIds: action.racer,
-    now: context.now,
-  });
+  let result: Awaited<ReturnType<typeof saveTeam>>;
+  try {
+    result = await saveTeam(context.db, {
+      userId: session.player.id,
+      eventId: event.id,
+      racerIds: action.racer,
+      now: context.now,
+    });
+  } catch (error) {
+    // The database is out of disk (or memory, connections): the team stays in the builder.
+    if (!cannotSave(error, `${request.method} ${new URL(request.url).pathname}`)) throw error;
+    context.metrics?.teamSave("unavailable");
+    return answer({ intent: "save", ok: false, message: SAVE_FAILED, reasons: [CANNOT_SAVE] }, 503);
+  }
   context.metrics?.teamSave(result.ok ? null : result.reason);
   if (result.ok) {
     await recordPartnerStat(context.db, partner.id, "teamSaves", now).catch(statLost);

@@ -34,6 +34,7 @@ import {
 import { type AppLoadContext, data, redirect } from "@remix-run/node";
 import { getCurrentGame, rememberHeaders } from "~/features/game/game.server";
 import { requireUser } from "~/utils/auth.server";
+import { CANNOT_SAVE, cannotSave } from "~/utils/cannot-save.server";
 import { parseId, readForm } from "~/utils/request.server";
 import { readTimeZone } from "~/utils/time-zone.server";
 import {
@@ -209,12 +210,21 @@ export async function teamSetupAction(request: Request, context: AppLoadContext)
   const { game, racers: draft } = form.form;
 
   if (form.form.intent === "save") {
-    const result = await saveTeam(context.db, {
-      userId: user.id,
-      eventId: game,
-      racerIds: draft,
-      now: context.now,
-    });
+    let result: Awaited<ReturnType<typeof saveTeam>>;
+    try {
+      result = await saveTeam(context.db, {
+        userId: user.id,
+        eventId: game,
+        racerIds: draft,
+        now: context.now,
+      });
+    } catch (error) {
+      // The database is out of disk (or memory, connections): the draft stays on the page.
+      if (!cannotSave(error, `${request.method} ${new URL(request.url).pathname}`)) throw error;
+      context.metrics?.teamSave("unavailable");
+      // (Retry-After: server/security-headers.js gives every 503 a minute.)
+      return answer({ ok: false, message: SAVE_FAILED, reasons: [CANNOT_SAVE], draft }, 503);
+    }
     context.metrics?.teamSave(result.ok ? null : result.reason);
     if (result.ok) {
       return answer({

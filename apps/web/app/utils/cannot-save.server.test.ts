@@ -1,0 +1,180 @@
+// A save the database cannot take (out of disk space, memory, connections) is a 503 with a clear
+// message and one line for the admin. The database really raises it: a trigger of the test's own
+// database refuses writes with the SQLSTATE a full disk gives.
+import { BUDGET, LOCK_MS } from "@game/core";
+import { events, getTeam, leagues, listTeamRacers } from "@game/db";
+import { createTestDb, type DbHandle } from "@game/db/testing";
+import { isRouteErrorResponse } from "@remix-run/react";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { teamSetupAction } from "~/features/team/setup.server";
+import { SAVE_FAILED } from "~/features/team/team-form";
+import { cookieFor, makeUser, request, testContext } from "../../tests/support/context";
+import { CANNOT_SAVE, cannotSave, guardActions, shortageOf } from "./cannot-save.server";
+import { type ErrorLogEntry, setErrorSink } from "./log.server";
+
+let h: DbHandle;
+const lines: ErrorLogEntry[] = [];
+
+/** Writes to `table` fail as on a full disk (or with another SQLSTATE) until `healthy()`. */
+async function refuseWrites(table: string, sqlstate = "53100") {
+  await h.db.execute(
+    sql.raw(`create or replace function gf_test_refuse() returns trigger language plpgsql as $$
+      begin raise exception 'could not extend file "base/1/2": No space left on device'
+        using errcode = '${sqlstate}'; end $$`),
+  );
+  await h.db.execute(
+    sql.raw(`create trigger gf_test_refuse before insert or update or delete on ${table}
+      for each statement execute function gf_test_refuse()`),
+  );
+}
+async function healthy(table: string) {
+  await h.db.execute(sql.raw(`drop trigger if exists gf_test_refuse on ${table}`));
+}
+
+/** The database's own error for a write to `table` while it refuses. */
+async function refusedWrite(sqlstate: string): Promise<unknown> {
+  await refuseWrites("leagues", sqlstate);
+  try {
+    return await h.db
+      .update(leagues)
+      .set({ name: "x" })
+      .where(eq(leagues.id, -1))
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+  } finally {
+    await healthy("leagues");
+  }
+}
+
+beforeAll(async () => {
+  h = await createTestDb({ seed: true });
+  setErrorSink((entry) => lines.push(entry));
+});
+afterAll(async () => {
+  setErrorSink(null);
+  await h.close();
+});
+afterEach(() => {
+  lines.length = 0;
+});
+
+describe("a database out of disk space, memory or connections", () => {
+  it("is recognised through the query wrapper, by its SQLSTATE", async () => {
+    expect(shortageOf(await refusedWrite("53100"))).toMatchObject({ code: "53100" });
+    expect(shortageOf(await refusedWrite("53200"))).toMatchObject({ code: "53200" });
+    expect(shortageOf(await refusedWrite("53300"))).toMatchObject({ code: "53300" });
+    // Any other refusal is not a shortage.
+    expect(shortageOf(await refusedWrite("23505"))).toBeNull();
+    expect(shortageOf(new Error("boom"))).toBeNull();
+  });
+
+  it("logs one line saying what ran out and what to do, then at most one a minute with a count", async () => {
+    const error = await refusedWrite("53100");
+    const t0 = 1_000_000_000;
+    expect(cannotSave(error, "POST /team-setup", t0)).toBe(true);
+    expect(cannotSave(error, "POST /team-setup", t0 + 1000)).toBe(true);
+    expect(cannotSave(error, "POST /leagues", t0 + 2000)).toBe(true);
+    expect(lines).toEqual([
+      {
+        where: "POST /team-setup",
+        error:
+          "saves refused: the database is out of disk space (SQLSTATE 53100): free disk space on the database server or grow its volume. Players are asked to try again in a minute.",
+      },
+    ]);
+    expect(cannotSave(error, "POST /team-setup", t0 + 61_000)).toBe(true);
+    expect(lines[1]!.error).toMatch(/; 2 more refused since the last line\.$/);
+    expect(cannotSave(new Error("boom"), "POST /team-setup", t0 + 62_000)).toBe(false);
+    expect(lines).toHaveLength(2);
+  });
+
+  it("turns any form post's shortage into a 503 with the message; other errors pass through", async () => {
+    // Out of connections (its log line is not the full disk's, which the next test looks for).
+    const error = await refusedWrite("53300");
+    const routes = guardActions({
+      "routes/save": {
+        id: "routes/save",
+        path: "save",
+        module: {
+          default: () => null,
+          action: async () => {
+            throw error;
+          },
+        },
+      },
+      "routes/broken": {
+        id: "routes/broken",
+        path: "broken",
+        module: {
+          default: () => null,
+          action: async () => {
+            throw new Error("a bug");
+          },
+        },
+      },
+      "routes/page": { id: "routes/page", path: "page", module: { default: () => null } },
+    } as never);
+    const args = (path: string) =>
+      ({ request: request(path, { form: { a: "1" } }), context: {}, params: {} }) as never;
+    const thrown = await routes["routes/save"]!.module.action!(args("/save")).catch((e) => e);
+    expect(isRouteErrorResponse(thrown) || thrown?.type === "DataWithResponseInit").toBe(true);
+    expect(thrown.init.status).toBe(503);
+    expect(thrown.data).toEqual({ message: CANNOT_SAVE });
+    expect(new Headers(thrown.init.headers).get("Retry-After")).toBe("60");
+    await expect(routes["routes/broken"]!.module.action!(args("/broken"))).rejects.toThrow("a bug");
+    expect(routes["routes/page"]!.module.action).toBeUndefined();
+  });
+});
+
+describe("saving a team while the disk is full", () => {
+  it("answers 503 with 'We cannot save right now, try again in a minute', keeps the draft, and changes nothing", async () => {
+    const [round1] = await h.db.select().from(events).where(eq(events.id, 5));
+    const now = new Date(round1!.startsAt.getTime() - LOCK_MS - 86_400_000);
+    const ctx = testContext(h.db, { now: () => now });
+    const user = await makeUser(h.db);
+    const cookie = await cookieFor(ctx, user);
+    const pool = await listTeamRacers(h.db, 5);
+    const pick = (category: string, k: number) =>
+      pool
+        .filter((r) => r.category === category)
+        .sort((a, b) => a.price - b.price)
+        .slice(0, k)
+        .map((r) => String(r.id));
+    const racers = [...pick("Pro Women", 2), ...pick("17-18 Men", 1), ...pick("Pro Men", 3)];
+
+    await refuseWrites("teams");
+    let res: unknown;
+    try {
+      res = await teamSetupAction(
+        request("/team-setup?game=5", {
+          cookie,
+          form: { intent: "save", game: "5", racer: racers },
+        }),
+        ctx,
+      );
+    } finally {
+      await healthy("teams");
+    }
+    const { data, init } = res as { data: unknown; init: ResponseInit };
+    expect(init.status).toBe(503);
+    expect(data).toEqual({
+      ok: false,
+      message: SAVE_FAILED,
+      reasons: ["We cannot save right now, try again in a minute"],
+      draft: racers.map(Number),
+    });
+    expect(await getTeam(h.db, user.id, 5)).toBeNull();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ where: "POST /team-setup" });
+    expect(lines[0]!.error).toContain("out of disk space (SQLSTATE 53100)");
+    // Saved as soon as the disk has room again.
+    const again = await teamSetupAction(
+      request("/team-setup?game=5", { cookie, form: { intent: "save", game: "5", racer: racers } }),
+      ctx,
+    );
+    expect((again as { init: ResponseInit | null }).init?.status ?? 200).toBe(200);
+    expect((await getTeam(h.db, user.id, 5))?.budget).toBeLessThanOrEqual(BUDGET);
+  });
+});
