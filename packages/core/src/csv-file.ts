@@ -37,8 +37,11 @@ function knownBinary(bytes: Uint8Array): string | null {
   return null;
 }
 
-/** UTF-16 without a BOM: text of Latin letters has a zero byte in every other position. */
-function bomlessUtf16(bytes: Uint8Array): "utf-16le" | "utf-16be" | null {
+/**
+ * UTF-16 without a BOM: text of Latin letters has a zero byte in every other position. Looks at
+ * the first 4096 bytes only (so a file arriving in pieces can be told from its start).
+ */
+export function bomlessUtf16(bytes: Uint8Array): "utf-16le" | "utf-16be" | null {
   const n = Math.min(bytes.length - (bytes.length % 2), 4096);
   if (n < 4) return null;
   let evenZero = 0;

@@ -3,6 +3,7 @@ export * from "./categories.js";
 export * from "./constants.js";
 export * from "./csv.js";
 export * from "./csv-file.js";
+export * from "./csv-row-count.js";
 export * from "./dates.js";
 export * from "./events.js";
 export * from "./format.js";
