@@ -1,7 +1,8 @@
 // Housekeeping: expired or idle sessions, finished rate-limit windows, expired embed tokens,
-// used or expired password-reset links and week-old job records are deleted once an hour, by
-// one process across all of them (docs/decisions/0130).
+// used or expired password-reset links, expired e-mail confirmation links and week-old job
+// records are deleted once an hour, by one process across all of them (docs/decisions/0130).
 import {
+  purgeExpiredEmailConfirmations,
   purgeExpiredEmbedTokens,
   purgeExpiredPasswordResets,
   purgeExpiredRateLimits,
@@ -35,6 +36,7 @@ export function startMaintenance(
           await purgeExpiredRateLimits(db, at);
           await purgeExpiredEmbedTokens(db, at);
           await purgeExpiredPasswordResets(db, at);
+          await purgeExpiredEmailConfirmations(db, at);
           await purgeOldJobRuns(db, at);
         }),
       );

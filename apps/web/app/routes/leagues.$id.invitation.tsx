@@ -1,6 +1,7 @@
 /** Where an invitation e-mail leads: accept or dismiss (after signing up or logging in). */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { ConfirmEmailBanner } from "~/features/account/confirm-email-banner";
 import { LEAGUE_ACTION } from "~/features/leagues/forms";
 import { loadInvitationPage } from "~/features/leagues/invitation.server";
 import "~/features/leagues/leagues.css";
@@ -42,6 +43,18 @@ export default function LeagueInvitation() {
             Log in
           </a>
         </div>
+      </main>
+    );
+  }
+
+  if (page.state === "unconfirmed") {
+    return (
+      <main className="lg-page">
+        <h1>Confirm your e-mail address to see this invitation</h1>
+        <ConfirmEmailBanner email={page.email} back={page.here}>
+          Invitations are shown to the owner of the address they were sent to: open the link, and
+          you will come straight back here to accept or dismiss.
+        </ConfirmEmailBanner>
       </main>
     );
   }

@@ -1,6 +1,7 @@
 /** A league's shareable invite link: see which league it is, sign in, join. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { ConfirmEmailBanner } from "~/features/account/confirm-email-banner";
 import { joinAction, loadJoinPage } from "~/features/leagues/join.server";
 import "~/features/leagues/leagues.css";
 
@@ -72,6 +73,11 @@ export default function JoinLeague() {
           The owner of this league removed you from it, so this link cannot add you again. If you
           would like to come back, ask the owner to invite you.
         </p>
+      )}
+      {page.state === "unconfirmed" && (
+        <ConfirmEmailBanner email={page.email ?? ""} back={page.here}>
+          Once you open it you can join this league: the link brings you straight back here.
+        </ConfirmEmailBanner>
       )}
       {page.state === "can-join" && (
         <Form method="post">

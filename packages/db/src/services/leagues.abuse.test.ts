@@ -130,13 +130,13 @@ describe("invited addresses on the league card", () => {
     await inviteToLeague(db, owner, l.id, "Bob.Private@Example.com");
     await inviteToLeague(db, member, l.id, "carol@mail.example");
     expect((await getLeagueForUser(db, owner, l.id))!.invited).toEqual([
-      { email: "bob.private@example.com", status: "pending" },
-      { email: "carol@mail.example", status: "pending" },
+      { id: expect.any(Number), email: "bob.private@example.com", status: "pending" },
+      { id: expect.any(Number), email: "carol@mail.example", status: "pending" },
     ]);
     const seen = (await getLeagueForUser(db, member, l.id))!.invited;
     expect(seen).toEqual([
-      { email: "b***@e***.com", status: "pending" },
-      { email: "c***@m***.example", status: "pending" },
+      { id: expect.any(Number), email: "b***@e***.com", status: "pending" },
+      { id: expect.any(Number), email: "c***@m***.example", status: "pending" },
     ]);
     expect(JSON.stringify(await listLeaguesForUser(db, member))).not.toMatch(/bob\.private|carol@/);
   });

@@ -228,7 +228,7 @@ describe("invitations", () => {
     expect(await dismissInvitation(db, guest, league.id)).toEqual({ ok: true });
     expect(await getLeagueForUser(db, guest, league.id)).toBeNull();
     expect((await getLeagueForUser(db, owner, league.id))?.invited).toEqual([
-      { email: "someone@example.com", status: "pending" },
+      { id: expect.any(Number), email: "someone@example.com", status: "pending" },
     ]);
     expect(await membersOf(league.id)).toHaveLength(1);
   });

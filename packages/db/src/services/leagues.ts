@@ -80,6 +80,8 @@ export interface LeagueMemberView {
 }
 
 export interface LeagueInvitationView {
+  /** The invitation's id: masked addresses can look alike, this tells them apart. */
+  id: number;
   email: string;
   status: "pending";
 }
@@ -324,6 +326,7 @@ async function viewsOf(db: DbOrTx, actor: LeagueActor, ids: number[]): Promise<L
       .orderBy(desc(leagueMembers.score), asc(users.usernameKey)),
     db
       .select({
+        id: leagueInvitations.id,
         leagueId: leagueInvitations.leagueId,
         email: leagueInvitations.email,
         status: leagueInvitations.status,
@@ -360,6 +363,7 @@ async function viewsOf(db: DbOrTx, actor: LeagueActor, ids: number[]): Promise<L
         role === "invited"
           ? []
           : invitations.map((i) => ({
+              id: i.id,
               email: role === "owner" ? i.email : maskEmail(i.email),
               status: i.status,
             })),

@@ -10,6 +10,11 @@ export type InvitationPage =
   | { state: "visitor"; signupHref: string; loginHref: string }
   /** Signed in, but no open invitation for this player's e-mail (or no such league). */
   | { state: "unavailable"; email: string; home: string }
+  /**
+   * Signed in with an address not confirmed yet: invitations are shown to the address's owner
+   * only, so nothing about the league until the mailed link is used (decision 0151).
+   */
+  | { state: "unconfirmed"; email: string; here: string }
   | {
       state: "invited";
       home: string;
@@ -36,6 +41,9 @@ export async function loadInvitationPage(
       signupHref: signupPath(here),
       loginHref: loginPath(here),
     });
+  }
+  if (!user.emailConfirmedAt) {
+    return data<InvitationPage>({ state: "unconfirmed", email: user.email, here });
   }
   const home = await leaguesHomePath(request, context);
   const view = Number.isNaN(id) ? null : await getLeagueForUser(context.db, user, id);

@@ -9,12 +9,19 @@ import { joinPath, leaguesHomePath, loginPath, signupPath } from "./paths.server
 export type JoinPage =
   | { state: "invalid" }
   | {
-      /** `removed`: the owner removed this player; only the owner's invitation lets them back. */
-      state: "visitor" | "can-join" | "member" | "removed";
+      /**
+       * `removed`: the owner removed this player; only the owner's invitation lets them back.
+       * `unconfirmed`: the player's e-mail address waits for its confirmation (decision 0151).
+       */
+      state: "visitor" | "can-join" | "member" | "removed" | "unconfirmed";
       league: { id: number; name: string; memberCount: number };
       signupHref: string;
       loginHref: string;
       home: string;
+      /** The signed-in player's address (the unconfirmed page names it). */
+      email?: string;
+      /** This page's path, to come back to after confirming. */
+      here: string;
     };
 
 export async function loadJoinPage(
@@ -31,11 +38,15 @@ export async function loadJoinPage(
     signupHref: signupPath(here),
     loginHref: loginPath(here),
     home: await leaguesHomePath(request, context),
+    here,
   };
   if (!user) return data<JoinPage>({ state: "visitor", ...common });
   const view = await getLeagueForUser(context.db, user, league.id);
   const member = view !== null && view.role !== "invited";
   if (member) return data<JoinPage>({ state: "member", ...common });
+  if (!user.emailConfirmedAt) {
+    return data<JoinPage>({ state: "unconfirmed", ...common, email: user.email });
+  }
   const removed = await isRemovedFromLeague(context.db, user, league.id);
   return data<JoinPage>({ state: removed ? "removed" : "can-join", ...common });
 }

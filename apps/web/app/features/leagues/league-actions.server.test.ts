@@ -157,8 +157,11 @@ describe("league actions route", () => {
     });
 
     const mail = await sink.waitFor("guest.one@example.com");
-    expect(mail.subject).toBe(
-      `${owner.username} invited you to the mini league "Dirt "Jump" <Crew>" on Gravity Fantasy`,
+    // The league's name is the players' words: in the body, never the subject (decision 0151).
+    expect(mail.subject).toBe("You are invited to a mini league on Gravity Fantasy");
+    expect(mail.text).toContain(`The player "${owner.username}" invited you`);
+    expect(mail.text).toContain(
+      'The league\'s name, as its players chose it: "Dirt "Jump" <Crew>"',
     );
     expect(mail.text).toContain(`https://gravity.example/leagues/${l.id}/invitation`);
     expect(mail.raw).toContain("&lt;Crew&gt;");

@@ -108,7 +108,10 @@ const handlers: Record<LeagueIntent, Handler> = {
     const team = game !== null ? await getTeam(context.db, user.id, game) : null;
     if (!team || team.racers.length === 0) return goBack(path, "no-team");
     const r = await createLeague(context.db, user, parsed.data.name);
-    if (!r.ok) return goBack(path, r.reason === "invalid" ? "name-invalid" : "failed");
+    if (!r.ok) {
+      const why = { invalid: "name-invalid", "league-limit": "league-limit" } as const;
+      return goBack(path, why[r.reason as keyof typeof why] ?? "failed");
+    }
     return goBack(path, "created", r.league.id);
   },
 
@@ -128,12 +131,18 @@ const handlers: Record<LeagueIntent, Handler> = {
       now: context.now(),
     });
     if (!rate.allowed) return goBack(path, "invite-rate", leagueId);
-    const r = await inviteToLeague(context.db, user, leagueId, email);
+    const r = await inviteToLeague(context.db, user, leagueId, email, { now: context.now() });
     if (!r.ok) {
-      if (r.reason === "limit") return goBack(path, "invite-limit", leagueId);
-      if (r.reason === "removed") return goBack(path, "invite-removed", leagueId);
-      if (r.reason === "invalid") return goBack(path, "email-invalid", leagueId);
-      return goBack(path, "not-found");
+      const why = {
+        limit: "invite-limit",
+        removed: "invite-removed",
+        invalid: "email-invalid",
+        unconfirmed: "confirm-first",
+        "daily-limit": "invite-daily",
+        "recipient-limit": "invite-recipient",
+      } as const;
+      const notice = why[r.reason as keyof typeof why];
+      return notice ? goBack(path, notice, leagueId) : goBack(path, "not-found");
     }
     if (r.outcome !== "invited") return goBack(path, r.outcome, leagueId);
     // The invitation is committed; the mail follows. A failed send keeps the invitation, so from
@@ -155,6 +164,7 @@ const handlers: Record<LeagueIntent, Handler> = {
   async accept({ context, user, form, back: path }) {
     const id = leagueIdOf(form);
     const r = id === null ? null : await acceptInvitation(context.db, user, id);
+    if (r && !r.ok && r.reason === "unconfirmed") return goBack(path, "confirm-first");
     if (!r?.ok) return goBack(path, "not-found");
     return goBack(path, "accepted", r.league.id);
   },
@@ -162,6 +172,7 @@ const handlers: Record<LeagueIntent, Handler> = {
   async dismiss({ context, user, form, back: path }) {
     const id = leagueIdOf(form);
     const r = id === null ? null : await dismissInvitation(context.db, user, id);
+    if (r && !r.ok && r.reason === "unconfirmed") return goBack(path, "confirm-first");
     return goBack(path, r?.ok ? "dismissed" : "not-found");
   },
 

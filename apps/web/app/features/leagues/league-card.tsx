@@ -178,9 +178,13 @@ export function LeagueCard({ league, dialogs }: { league: LeagueCardData; dialog
       {isMember && league.invited.length > 0 && (
         <section className="lg-invited" aria-labelledby={`league-${league.id}-invited`}>
           <h4 id={`league-${league.id}-invited`}>Invited</h4>
+          {league.role === "owner" ? null : (
+            <p className="lg-muted">Only the league's owner sees the full addresses.</p>
+          )}
           <ul>
             {league.invited.map((i) => (
-              <li key={i.email}>
+              // Masked addresses can look alike (b***@e***.com): keyed by the invitation.
+              <li key={i.id}>
                 <span className="lg-email">{i.email}</span> <span className="lg-tag">Pending</span>
               </li>
             ))}

@@ -204,6 +204,8 @@ describe("leagues panel data", () => {
       leagues: [],
       loadFailed: false,
       loginHref: "/?login=1&redirectTo=%2Fgame%2F5",
+      unconfirmedEmail: null,
+      here: "/game/5",
     });
   });
 

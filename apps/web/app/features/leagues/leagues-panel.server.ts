@@ -53,6 +53,8 @@ export async function loadLeaguesPanel(
     leagues: [],
     loadFailed: false,
     loginHref: loginPath(url.pathname),
+    unconfirmedEmail: user && !user.emailConfirmedAt ? user.email : null,
+    here: url.pathname,
   };
   if (!user) return base;
   try {

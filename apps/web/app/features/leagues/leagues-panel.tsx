@@ -6,6 +6,7 @@
  */
 import { useLocation, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { ConfirmEmailBanner } from "~/features/account/confirm-email-banner";
 import "./leagues.css";
 import { LeagueCard } from "./league-card";
 import { CreateLeagueDialog, createDialogId } from "./league-dialogs";
@@ -98,6 +99,12 @@ export function LeaguesPanel({
         )}
       </div>
       <NoticeBar />
+      {data.unconfirmedEmail && (
+        <ConfirmEmailBanner email={data.unconfirmedEmail} back={`${data.here}#leagues`}>
+          Until you open it you cannot accept invitations, join leagues by their link or invite
+          friends.
+        </ConfirmEmailBanner>
+      )}
 
       {!data.signedIn && (
         <p className="lg-empty">

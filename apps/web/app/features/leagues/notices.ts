@@ -2,7 +2,8 @@
  * League notices: the actions redirect back with a short code in the URL, the panel turns it into
  * a sentence. Only known codes are shown, so a crafted link cannot put words on the page.
  */
-import { NAME_MESSAGES } from "@game/core";
+import { INVITATIONS_PER_DAY, MAX_OWNED_LEAGUES, NAME_MESSAGES } from "@game/core";
+import { CONFIRM_FIRST } from "~/features/account/email-confirmation";
 
 export const NOTICE_PARAM = "leagueNotice";
 /** Leave, delete and remove ask first: the action redirects back with these to ask. */
@@ -32,6 +33,19 @@ export const LEAGUE_NOTICES = {
     tone: "error",
     text: "You have sent a lot of invitations. Please wait a while and try again.",
   },
+  "invite-daily": {
+    tone: "error",
+    text: `You have sent ${INVITATIONS_PER_DAY} invitations today, the most for one day. Share your league's invite link instead, or invite more tomorrow.`,
+  },
+  "invite-recipient": {
+    tone: "error",
+    text: "That address has had enough league invitations for today. Send your friend the league's invite link instead, or try again tomorrow.",
+  },
+  "league-limit": {
+    tone: "error",
+    text: `You already own ${MAX_OWNED_LEAGUES} leagues, the most one player can. Delete one to create another.`,
+  },
+  "confirm-first": { tone: "error", text: CONFIRM_FIRST },
   accepted: { tone: "success", text: "You joined the league. Good luck!" },
   joined: { tone: "success", text: "You joined the league. Good luck!" },
   "already-joined": { tone: "info", text: "You are already in this league." },

@@ -1,6 +1,6 @@
 /** The e-mail a removed member gets: plain text for every client, and a simple HTML version. */
 import type { OutgoingMail } from "@game/db";
-import { escapeHtml, oneLine } from "./invitation-mail";
+import { escapeHtml, oneLine, quoted } from "./invitation-mail";
 
 export interface RemovalMailInput {
   to: string;
@@ -18,10 +18,11 @@ export function removalMail({
   owner,
   link,
 }: RemovalMailInput): OutgoingMail {
-  const league = oneLine(leagueName);
-  const who = oneLine(owner) || "Its owner";
+  // Players' words only in the body, links defused; the subject is ours (decision 0151).
+  const league = quoted(leagueName);
+  const who = quoted(owner) || "Its owner";
   const name = oneLine(username);
-  const subject = `You were removed from the mini league "${league}" on Gravity Fantasy`;
+  const subject = "You were removed from a mini league on Gravity Fantasy";
   const text = [
     name ? `Hi ${name},` : "Hi,",
     "",

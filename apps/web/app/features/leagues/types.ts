@@ -15,7 +15,8 @@ export interface LeagueCardData {
   ranking: number | null;
   role: "owner" | "member" | "invited";
   members: LeagueCardMember[];
-  invited: { email: string; status: "pending" }[];
+  /** Open invitations: addresses in full for the owner, masked for other members (0151). */
+  invited: { id: number; email: string; status: "pending" }[];
   /** Absolute share link; null for an invited player. */
   shareLink: string | null;
   invitedBy: string | null;
@@ -32,4 +33,11 @@ export interface LeaguesPanelData {
   loadFailed: boolean;
   /** The login link for visitors, coming back to this page. */
   loginHref: string;
+  /**
+   * The signed-in player's address while it waits for its confirmation (the panel says what
+   * waits for it and offers a new link); null once confirmed, and for visitors (decision 0151).
+   */
+  unconfirmedEmail: string | null;
+  /** This page, to come back to from the confirmation. */
+  here: string;
 }
