@@ -18,7 +18,10 @@ function fakeRequest() {
     afterResponse: (start: () => void) => starts.push(start),
     onClose: (fn: () => Promise<void>) => closers.push(fn),
   } as unknown as AppLoadContext;
-  return { context, send: () => starts.splice(0).forEach((s) => s()), closers };
+  const send = () => {
+    for (const start of starts.splice(0)) start();
+  };
+  return { context, send, closers };
 }
 
 /** A piece of work that runs until the test ends it. */
