@@ -51,31 +51,36 @@ function load(tag: string): Promise<WidgetModule> {
 }
 
 /**
+ * This page view, for the partner's stats: drawn once per page, so the game counts the page's
+ * widgets once however many hellos it sends (docs/decisions/0154). Random, and nothing else: no
+ * cookie, nothing stored, a new one on every page.
+ */
+const pageView = crypto.getRandomValues(new Uint32Array(4)).join("");
+/** Widgets that have appeared on this page so far. */
+let widgets = 0;
+
+/**
  * Whether this page's origin may use the widgets. Elements that appear in the same task share
- * one request (`n` = how many, for the partner's stats). Unreachable game or old server: assume
- * yes, and let each widget show its own error.
+ * one request (`n` = the page's widgets so far, for the partner's stats). Unreachable game, old
+ * server or too many requests: assume yes, and let each widget show its own error.
  */
 let allowed: Promise<boolean> | undefined;
-let pending: { n: number } | undefined;
-
-function hello(batch: { n: number }): Promise<boolean> {
-  return new Promise<void>((resolve) => setTimeout(resolve, 0))
-    .then(() => {
-      if (pending === batch) pending = undefined;
-      return fetch(`${base}/embed/v1/hello?n=${batch.n}`, { credentials: "omit" });
-    })
-    .then((res) => res.json() as Promise<{ allowed?: boolean }>)
-    .then(
-      (body) => body.allowed !== false,
-      () => true,
-    );
-}
+/** A hello is waiting for the end of this task: elements appearing now join it. */
+let pending = false;
 
 function checkOrigin(): Promise<boolean> {
   if (!pending) {
-    const batch = { n: 0 };
-    pending = batch;
-    const answer = hello(batch);
+    pending = true;
+    const answer = new Promise<void>((resolve) => setTimeout(resolve, 0))
+      .then(() => {
+        pending = false;
+        return fetch(`${base}/embed/v1/hello?n=${widgets}&pv=${pageView}`, { credentials: "omit" });
+      })
+      .then((res) => res.json() as Promise<{ allowed?: boolean }>)
+      .then(
+        (body) => body.allowed !== false,
+        () => true,
+      );
     allowed ??= answer.then((yes) => {
       if (!yes) {
         console.warn(
@@ -85,7 +90,7 @@ function checkOrigin(): Promise<boolean> {
       return yes;
     });
   }
-  pending.n += 1;
+  widgets += 1;
   return allowed as Promise<boolean>;
 }
 

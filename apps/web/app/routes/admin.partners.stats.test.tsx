@@ -73,6 +73,10 @@ describe("the partner's stats", () => {
       "<strong>Yesterday</strong> (Thursday 9 April 2026): 1 widget load, 1,200 API calls, 3 sign-ins, 2 teams saved.",
     );
     expect(html).toContain("Widget loads per day, last 14 days (UTC)");
+    // The figures say what they are: what browsers report.
+    expect(html).toContain(
+      "Widget loads and API calls are what visitors&#x27; browsers report: a page view&#x27;s widgets count once",
+    );
     expect(html).toContain(
       '<th scope="row"><time dateTime="2026-04-09">Thursday 9 April 2026</time></th><td class="num">1</td><td class="num">1,200</td>',
     );

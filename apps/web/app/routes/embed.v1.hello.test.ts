@@ -7,7 +7,7 @@ import { createTestDb, type DbHandle } from "@game/db/testing";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { testContext } from "../../tests/support/context";
-import { MAX_WIDGETS_PER_HELLO } from "../features/embed/hello.server";
+import { HELLO_RATE_LIMIT, MAX_WIDGETS_PER_HELLO } from "../features/embed/hello.server";
 import { partnerStatsCounter } from "../utils/partner-stats.server";
 import { loader as eventsApi } from "./api.v1.events";
 import { loader as hello } from "./embed.v1.hello";
@@ -42,15 +42,19 @@ afterAll(async () => {
   await h.close();
 });
 
-function args(path: string, origin?: string, key?: string): LoaderFunctionArgs {
+function args(path: string, origin?: string, key?: string, clientIp?: string): LoaderFunctionArgs {
   const headers = new Headers(origin ? { Origin: origin } : {});
   if (key) headers.set("X-Partner-Key", key);
   return {
     request: new Request(`http://localhost${path}`, { headers }),
-    context: ctx,
+    context: clientIp ? { ...ctx, clientIp } : ctx,
     params: {},
   } as LoaderFunctionArgs;
 }
+
+/** A page-view id as the embed script draws one (32 hex digits). */
+let views = 0;
+const pageView = () => `${(++views).toString(16).padStart(8, "0")}${"ab".repeat(12)}`;
 
 async function today(id: number) {
   await partnerStatsCounter(ctx).flush();
@@ -61,15 +65,82 @@ async function today(id: number) {
 describe("GET /embed/v1/hello", () => {
   it("says yes to a partner's origin, readable from anywhere, never cached, and counts widgets", async () => {
     const before = (await today(partnerId)).widgetLoads;
-    const res = await hello(args("/embed/v1/hello?n=3", "https://hello.example"));
+    const res = await hello(args(`/embed/v1/hello?n=3&pv=${pageView()}`, "https://hello.example"));
     expect(res.status).toBe(200);
     expect(res.headers.get("Access-Control-Allow-Origin")).toBe("*");
     expect(res.headers.get("Cache-Control")).toBe("no-store");
     expect(await res.json()).toEqual({ allowed: true });
-    await hello(args("/embed/v1/hello", "https://hello.example"));
-    await hello(args("/embed/v1/hello?n=5000", "https://hello.example"));
-    await hello(args("/embed/v1/hello?n=abc", "https://hello.example"));
+    await hello(args(`/embed/v1/hello?pv=${pageView()}`, "https://hello.example"));
+    await hello(args(`/embed/v1/hello?n=5000&pv=${pageView()}`, "https://hello.example"));
+    await hello(args(`/embed/v1/hello?n=abc&pv=${pageView()}`, "https://hello.example"));
     expect((await today(partnerId)).widgetLoads).toBe(before + 3 + 1 + MAX_WIDGETS_PER_HELLO + 1);
+  });
+
+  it("counts a page view's widgets once, however often its hello comes", async () => {
+    const before = (await today(partnerId)).widgetLoads;
+    const pv = pageView();
+    // The page's two widgets, then a third appearing later: the page's total so far each time.
+    await hello(
+      args(`/embed/v1/hello?n=2&pv=${pv}`, "https://hello.example", undefined, "198.51.100.1"),
+    );
+    await hello(
+      args(`/embed/v1/hello?n=3&pv=${pv}`, "https://hello.example", undefined, "198.51.100.1"),
+    );
+    expect((await today(partnerId)).widgetLoads).toBe(before + 3);
+    // The same page view replayed, from other addresses too, with any count: nothing more.
+    for (let i = 0; i < 20; i++) {
+      const res = await hello(
+        args(
+          `/embed/v1/hello?n=20&pv=${pv}`,
+          "https://hello.example",
+          undefined,
+          `198.51.100.${i + 2}`,
+        ),
+      );
+      expect(res.status).toBe(200);
+    }
+    expect((await today(partnerId)).widgetLoads).toBe(before + MAX_WIDGETS_PER_HELLO);
+    // No page-view id (an old script, or a hand-made request): answered, not counted.
+    expect(
+      await (await hello(args("/embed/v1/hello?n=5", "https://hello.example"))).json(),
+    ).toEqual({
+      allowed: true,
+    });
+    await hello(args("/embed/v1/hello?n=5&pv=short", "https://hello.example"));
+    expect((await today(partnerId)).widgetLoads).toBe(before + MAX_WIDGETS_PER_HELLO);
+  });
+
+  it("answers one address's hellos past the limit with a 429 that counts nothing", async () => {
+    const before = (await today(partnerId)).widgetLoads;
+    const ip = "203.0.113.9";
+    const statuses: number[] = [];
+    // The probe: 300 hellos with the partner's Origin from one address (a fresh page view each).
+    for (let i = 0; i < 300; i++) {
+      const res = await hello(
+        args(`/embed/v1/hello?n=20&pv=${pageView()}`, "https://hello.example", undefined, ip),
+      );
+      statuses.push(res.status);
+      if (res.status === 429) {
+        expect(res.headers.get("Retry-After")).toMatch(/^\d+$/);
+        expect(res.headers.get("Access-Control-Allow-Origin")).toBe("*");
+        expect(await res.json()).toEqual({ error: expect.stringMatching(/^Too many requests/) });
+      }
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(HELLO_RATE_LIMIT.limit);
+    expect(statuses.slice(HELLO_RATE_LIMIT.limit).every((s) => s === 429)).toBe(true);
+    expect((await today(partnerId)).widgetLoads).toBe(
+      before + HELLO_RATE_LIMIT.limit * MAX_WIDGETS_PER_HELLO,
+    );
+    // Another address is not held up by this one.
+    const other = await hello(
+      args(
+        `/embed/v1/hello?n=1&pv=${pageView()}`,
+        "https://hello.example",
+        undefined,
+        "203.0.113.10",
+      ),
+    );
+    expect(other.status).toBe(200);
   });
 
   it("says no, naming the origin, to an unlisted or paused partner's origin, and counts nothing", async () => {
@@ -118,7 +189,7 @@ describe("public API calls", () => {
 describe("shutdown", () => {
   it("writes the counts still in memory before the database closes", async () => {
     const before = (await today(partnerId)).widgetLoads;
-    const res = await hello(args("/embed/v1/hello?n=2", "https://hello.example"));
+    const res = await hello(args(`/embed/v1/hello?n=2&pv=${pageView()}`, "https://hello.example"));
     expect(res.status).toBe(200);
     // What the server does on SIGTERM: no flush by hand here.
     expect(closers).toHaveLength(1);

@@ -6,7 +6,10 @@ import { CLI_ACTOR } from "./audit.js";
 import {
   addPartnerStats,
   createPartnerStatsCounter,
+  creditPageView,
   getPartnerStats,
+  MAX_WIDGETS_PER_PAGE_VIEW,
+  PAGE_VIEW_MEMORY_MS,
   partnerIdForOrigin,
   recordPartnerStat,
   statsDays,
@@ -122,5 +125,28 @@ describe("partner stats", () => {
     expect(all.length).toBeGreaterThan(1);
     expect(all.every((r) => r.days.length === 1 && r.totals.apiCalls === 0)).toBe(true);
     expect(await getPartnerStats(h.db, { partnerId: 999_999, days: 7 })).toEqual([]);
+  });
+});
+
+describe("creditPageView", () => {
+  it("credits a page view's widgets once: only what its count rises by, capped, for an hour", async () => {
+    const p = await partner();
+    const other = await partner();
+    const at = new Date("2026-05-01T10:00:00Z");
+    const later = (ms: number) => new Date(at.getTime() + ms);
+    const pv = "0123456789abcdef0123456789abcdef";
+    expect(await creditPageView(h.db, p.id, pv, 2, at)).toBe(2);
+    expect(await creditPageView(h.db, p.id, pv, 3, later(1000))).toBe(1);
+    expect(await creditPageView(h.db, p.id, pv, 3, later(2000))).toBe(0);
+    expect(await creditPageView(h.db, p.id, pv, 1, later(3000))).toBe(0);
+    expect(await creditPageView(h.db, p.id, pv, 5000, later(4000))).toBe(
+      MAX_WIDGETS_PER_PAGE_VIEW - 3,
+    );
+    expect(await creditPageView(h.db, p.id, pv, 5000, later(5000))).toBe(0);
+    // Another partner's page view is another page view; nothing for no widget.
+    expect(await creditPageView(h.db, other.id, pv, 2, later(5000))).toBe(2);
+    expect(await creditPageView(h.db, p.id, "fedcba9876543210fedcba9876543210", 0, at)).toBe(0);
+    // A page still open an hour later counts again.
+    expect(await creditPageView(h.db, p.id, pv, 2, later(PAGE_VIEW_MEMORY_MS))).toBe(2);
   });
 });

@@ -9,8 +9,8 @@
  */
 import { normalizeOrigin } from "@game/core";
 import { and, asc, eq, gte, isNull, lte, sql } from "drizzle-orm";
-import type { DbOrTx } from "../client.js";
-import { partnerDailyStats, partners } from "../schema/index.js";
+import { type DbOrTx, rowsOf } from "../client.js";
+import { partnerDailyStats, partners, rateLimits } from "../schema/index.js";
 
 export const PARTNER_STAT_KINDS = ["widgetLoads", "apiCalls", "signIns", "teamSaves"] as const;
 export type PartnerStatKind = (typeof PARTNER_STAT_KINDS)[number];
@@ -131,6 +131,49 @@ export function createPartnerStatsCounter(
       await flush();
     },
   };
+}
+
+/** Widgets one page view may count: a page with more is unusual, a bigger number is noise. */
+export const MAX_WIDGETS_PER_PAGE_VIEW = 20;
+/** How long a page view's count is remembered: a page still open later counts again. */
+export const PAGE_VIEW_MEMORY_MS = 60 * 60_000;
+
+/**
+ * The widget loads to credit for a hello of the page view `pageView` (an id the embed script
+ * draws once per page) that reports `widgets` widgets on the page so far: the part of that count
+ * (capped at MAX_WIDGETS_PER_PAGE_VIEW) that earlier hellos of the same page view have not
+ * credited. So a page view counts its widgets once however often its hello is replayed
+ * (docs/decisions/0154).
+ *
+ * The high-water mark is kept in the rate-limit counters' table (a keyed count that expires,
+ * purged with them): one upsert, shared by every app process. Two hellos of one page view at the
+ * same instant may both be credited; the embed script sends them one at a time.
+ */
+export async function creditPageView(
+  db: DbOrTx,
+  partnerId: number,
+  pageView: string,
+  widgets: number,
+  now = new Date(),
+): Promise<number> {
+  const n = Math.min(Math.max(Math.floor(widgets), 0), MAX_WIDGETS_PER_PAGE_VIEW);
+  if (!Number.isSafeInteger(partnerId) || !(n > 0)) return 0;
+  const key = `embed-pv:${partnerId}:${pageView}`;
+  const at = now.toISOString();
+  const reset = new Date(now.getTime() + PAGE_VIEW_MEMORY_MS).toISOString();
+  const [row] = rowsOf<{ credited: number; before: number | null }>(
+    await db.execute(sql`
+      with previous as (
+        select count from ${rateLimits} where key = ${key} and reset_at > ${at}::timestamptz
+      )
+      insert into ${rateLimits} as r (key, count, reset_at)
+      values (${key}, ${n}, ${reset}::timestamptz)
+      on conflict (key) do update set
+        count = greatest(case when r.reset_at <= ${at}::timestamptz then 0 else r.count end, excluded.count),
+        reset_at = case when r.reset_at <= ${at}::timestamptz then excluded.reset_at else r.reset_at end
+      returning r.count as credited, (select count from previous) as before`),
+  );
+  return Math.max(0, Number(row?.credited ?? 0) - Number(row?.before ?? 0));
 }
 
 /**

@@ -15,6 +15,13 @@ export interface PartnerStatsDayView {
   teamSaves: number;
 }
 
+/**
+ * What the widget and API figures are worth (docs/decisions/0154): browsers report them, so a
+ * script can too. Sign-ins and saves are the game's own records.
+ */
+export const BROWSER_REPORTED =
+  "Widget loads and API calls are what visitors' browsers report: a page view's widgets count once and one address can report only so many a minute, but a script can send the same reports, so read them as traffic figures, not exact counts. Sign-ins and saved teams are the game's own records.";
+
 /** Days shown on the partner page (today included). */
 export const PARTNER_PAGE_DAYS = 14;
 
@@ -98,6 +105,7 @@ export function PartnerStats({ name, days }: { name: string; days: PartnerStatsD
         origins, readers signed in and teams saved in its team builder. The last few seconds may not
         be in yet.
       </p>
+      <p className="field-hint">{BROWSER_REPORTED}</p>
     </section>
   );
 }
