@@ -58,6 +58,7 @@ function refuse(res) {
 export function bodyLimit(options = {}) {
   const limitFor = options.limitFor ?? bodyLimitFor;
   return (req, res, next) => {
+    closeIfAnsweredEarly(req, res);
     const limit = limitFor({ path: req.path, contentType: req.get("content-type") });
     const declared = req.get("content-length");
     if (declared !== undefined) {
@@ -88,6 +89,21 @@ export function bodyLimit(options = {}) {
       return push.call(this, chunk, encoding);
     };
     next();
+  };
+}
+
+/**
+ * An answer sent before the request's body has all arrived (an upload refused at its 20,001st
+ * row, or told to wait for another: decision 0150) closes the connection once it is out, so the
+ * rest of the body is dropped unread instead of held in a paused connection.
+ * @param {import("express").Request} req
+ * @param {import("express").Response} res
+ */
+function closeIfAnsweredEarly(req, res) {
+  const writeHead = res.writeHead;
+  res.writeHead = function writeHeadClosingEarly(...args) {
+    if (!req.complete) this.setHeader("Connection", "close");
+    return writeHead.apply(this, args);
   };
 }
 

@@ -20,6 +20,8 @@ const seen = [];
 beforeAll(async () => {
   const app = express();
   app.use(bodyLimit());
+  // Answers at once, reading nothing (an upload told to wait).
+  app.post("/busy", (_req, res) => res.status(503).type("text/plain").send("busy"));
   app.all("*", (req, res, next) => {
     const entry = { path: req.path, bytes: 0, error: null };
     seen.push(entry);
@@ -172,5 +174,31 @@ describe("a refused client that keeps sending", () => {
     clearInterval(pump);
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(closedAfter).toBeLessThan(3000);
+  });
+});
+
+describe("an answer sent before the body has all arrived", () => {
+  it("closes the connection once it is out, the rest of the body dropped unread", async () => {
+    const socket = net.connect(port, "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    let answer = "";
+    socket.on("data", (d) => {
+      answer += d;
+    });
+    socket.on("error", () => {});
+    const closed = new Promise((resolve) => socket.once("close", resolve));
+    // A chunked body that is never finished.
+    socket.write(
+      "POST /busy HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Type: text/plain\r\n\r\n4\r\nrows\r\n",
+    );
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 503 /);
+    expect(answer).toMatch(/\r\nConnection: close\r\n/i);
+  });
+
+  it("keeps the connection of a request whose body was read", async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/read`, { method: "POST", body: "name=x" });
+    expect(await res.text()).toBe("read 6");
+    expect(res.headers.get("connection")).not.toBe("close");
   });
 });

@@ -4,7 +4,7 @@
  * way the server re-validates every row with the same @game/core rules and imports through the
  * same service as `game-admin racers import`.
  */
-import { CSV_MAX_BYTES, EMPTY_FILE, NO_RACER_ROWS as NO_ROWS } from "@game/core";
+import { CSV_MAX_BYTES, CSV_MAX_ROWS, EMPTY_FILE, NO_RACER_ROWS as NO_ROWS } from "@game/core";
 import {
   checkCsvSize,
   importRacers,
@@ -14,7 +14,15 @@ import {
 } from "@game/db";
 import type { AppLoadContext } from "@remix-run/node";
 import { logError } from "~/utils/log.server";
-import { readUploadForm, uploadFileName } from "~/utils/upload-form.server";
+import {
+  BusyError,
+  createJsonCsvRowCounter,
+  oneUploadAtATime,
+  readUploadForm,
+  TOO_MANY_ROWS,
+  UPLOAD_BUSY,
+  uploadFileName,
+} from "~/utils/upload-form.server";
 import { NO_DATA } from "./upload-messages";
 
 type Admin = { id: number; email: string };
@@ -37,12 +45,17 @@ function fail(error: string, status: number, summary?: RacerImportSummary): Uplo
   return { result: { ok: false, error, ...(summary ? { summary } : {}) }, status };
 }
 
-/** Reads a request body as text, refusing it as soon as it passes `max` bytes. */
-async function readCapped(request: Request, max: number): Promise<string | null> {
+/**
+ * Reads a request body as text, refusing it as soon as it passes `max` bytes (null), or as soon
+ * as the CSV text in its `text` field passes CSV_MAX_ROWS rows ("too-many-rows").
+ */
+async function readCapped(request: Request, max: number): Promise<string | null | "too-many-rows"> {
   const declared = Number(request.headers.get("Content-Length"));
   if (Number.isFinite(declared) && declared > max) return null;
   if (!request.body) return "";
   const reader = request.body.getReader();
+  const decoder = new TextDecoder();
+  const rows = createJsonCsvRowCounter("text");
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -53,9 +66,24 @@ async function readCapped(request: Request, max: number): Promise<string | null>
       await reader.cancel();
       return null;
     }
+    // Not cancelled: the answer goes out and the server closes the connection (body-limit.js).
+    if (rows.push(decoder.decode(value, { stream: true })) > CSV_MAX_ROWS) return "too-many-rows";
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * Runs one upload (reading its body included) when no other runs; told to wait otherwise
+ * (docs/decisions/0150-abuse-proof-load.md).
+ */
+async function oneAtATime(work: () => Promise<UploadAnswer>): Promise<UploadAnswer> {
+  try {
+    return await oneUploadAtATime(work);
+  } catch (error) {
+    if (error instanceof BusyError) return fail(UPLOAD_BUSY, 503);
+    throw error;
+  }
 }
 
 async function runImport(
@@ -93,13 +121,22 @@ async function runImport(
  * decoded it (with the same @game/core function the server uses), read again here. Older clients
  * send `records` (papaparse rows) instead of `text`. A dry run answers the preview's changes.
  */
-export async function uploadFromJson(
+export function uploadFromJson(
+  request: Request,
+  context: AppLoadContext,
+  admin: Admin,
+): Promise<UploadAnswer> {
+  return oneAtATime(() => importJson(request, context, admin));
+}
+
+async function importJson(
   request: Request,
   context: AppLoadContext,
   admin: Admin,
 ): Promise<UploadAnswer> {
   const text = await readCapped(request, JSON_MAX_BYTES);
   if (text === null) return fail(TOO_BIG, 413);
+  if (text === "too-many-rows") return fail(TOO_MANY_ROWS, 413);
   let body: {
     fileName?: unknown;
     bytes?: unknown;
@@ -131,13 +168,23 @@ export async function uploadFromJson(
 }
 
 /** A plain `multipart/form-data` post with the CSV file in `file` (no JavaScript). */
-export async function uploadFromForm(
+export function uploadFromForm(
   request: Request,
   context: AppLoadContext,
   admin: Admin,
 ): Promise<UploadAnswer> {
-  const form = await readUploadForm(request, CSV_MAX_BYTES);
+  return oneAtATime(() => importForm(request, context, admin));
+}
+
+async function importForm(
+  request: Request,
+  context: AppLoadContext,
+  admin: Admin,
+): Promise<UploadAnswer> {
+  // The rows are counted as the file arrives: one over the limit ends the upload there.
+  const form = await readUploadForm(request, CSV_MAX_BYTES, { maxRows: CSV_MAX_ROWS });
   if (form === "too-big") return fail(TOO_BIG, 413);
+  if (form === "too-many-rows") return fail(TOO_MANY_ROWS, 413);
   if (form === "unreadable") return fail("The upload could not be read.", 400);
   const file = form.get("file");
   if (!(file instanceof Blob) || file.size === 0) return fail(NO_DATA, 400);

@@ -32,7 +32,13 @@ import {
 import type { AppLoadContext } from "@remix-run/node";
 import { timed } from "~/load-context";
 import { readTimeZone } from "~/utils/time-zone.server";
-import { readUploadForm, uploadFileName } from "~/utils/upload-form.server";
+import {
+  BusyError,
+  oneUploadAtATime,
+  readUploadForm,
+  UPLOAD_BUSY,
+  uploadFileName,
+} from "~/utils/upload-form.server";
 
 type Admin = { id: number; email: string };
 
@@ -98,8 +104,24 @@ function failure(
   };
 }
 
-/** Handles a post of the results page: multipart (file upload) or url-encoded (settle, confirm). */
+/**
+ * Handles a post of the results page: multipart (file upload) or url-encoded (settle, confirm).
+ * One at a time, like every CSV upload: another one running, it is told to wait (503).
+ */
 export async function resultsAction(
+  request: Request,
+  context: AppLoadContext,
+  admin: Admin,
+): Promise<{ data: ResultsActionData; status: number }> {
+  try {
+    return await oneUploadAtATime(() => readResults(request, context, admin));
+  } catch (error) {
+    if (!(error instanceof BusyError)) throw error;
+    return { ...failure("preview", null, UPLOAD_BUSY), status: 503 };
+  }
+}
+
+async function readResults(
   request: Request,
   context: AppLoadContext,
   admin: Admin,
