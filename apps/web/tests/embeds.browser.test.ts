@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { LOCK_MS } from "@game/core";
+import { formatDate, LOCK_MS } from "@game/core";
 import {
   CLI_ACTOR,
   createAccount,
@@ -17,6 +17,7 @@ import {
   type Db,
   importRacers,
   importResults,
+  joinByCode,
   listTeamRacers,
   saveTeam,
   scheduleEvent,
@@ -101,6 +102,7 @@ async function fixtures(db: Db) {
       email: `${username}@players.example`,
       username,
       passwordHash: "unusable",
+      emailConfirmed: true,
     });
     const saved = await saveTeam(db, {
       userId: user.id,
@@ -113,6 +115,9 @@ async function fixtures(db: Db) {
   }
   const crew = await createLeague(db, players[0]!, "Trail Talk Crew");
   if (!crew.ok) throw new Error("fixture league refused");
+  // Two members: the league ranking lists no league of one (decision 0151).
+  const joined = await joinByCode(db, players[1]!, crew.league.joinCode);
+  if (!joined.ok) throw new Error("fixture join refused");
   // Results: every racer finishes, in 2024 rank order within each category.
   const lines = ["Position,First Name,Last Name,Category"];
   const place = new Map<string, number>();
@@ -678,7 +683,10 @@ describe("the partner's stats", () => {
     expect(await panel.getByRole("img", { name: /Widget loads per day/ }).count()).toBe(1);
     const row = panel.getByRole("region", { name: "Partner stats per day" }).locator("tbody tr");
     expect(await row.count()).toBe(14);
-    expect(await row.first().locator("th").textContent()).toBe(today);
+    // Days are written in the game's one date format (a UTC day, docs/decisions/0144).
+    expect(await row.first().locator("th").textContent()).toBe(
+      formatDate(`${today}T00:00:00Z`, "UTC"),
+    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       360,
     );

@@ -1,7 +1,8 @@
 /**
  * The league story in the browser, on the built app with a real SMTP sink: one player builds a
  * team, creates a league and invites a friend by e-mail; the friend opens the e-mailed link, signs
- * up through it, accepts, and later leaves; the owner deletes the league. Then the same without
+ * up through it, confirms their address from the mail, accepts, and later leaves; the owner deletes
+ * the league. New players confirm their addresses as people do, from the mail. Then the same without
  * JavaScript, the shareable invite link, and the owner removing a member who joined through it
  * (on a phone with JavaScript, then without).
  */
@@ -9,6 +10,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningApp, startApp } from "./support/app";
 import { launchBrowser, watchErrors } from "./support/browser";
+import { confirmEmailFromMail, mailWithSubject } from "./support/mail";
 import { type SmtpSink, startSmtpSink } from "./support/smtp-sink";
 
 let app: RunningApp;
@@ -96,6 +98,14 @@ describe("mini leagues in the browser", () => {
     await expect
       .poll(() => panel(owner.page).getByRole("button", { name: "Create a League" }).isDisabled())
       .toBe(true);
+    // Until the address is confirmed the panel says what waits for it.
+    await panel(owner.page).getByText("Confirm your e-mail address.").waitFor();
+    const confirmation = await confirmEmailFromMail(owner.page, sink, `owner.${run}@example.com`);
+    // It brings the player back to where the sign-up was going.
+    expect(new URL(confirmation).searchParams.get("next")).toBe("/game/5");
+    await owner.page.goto("/game/5");
+    await panel(owner.page).getByRole("button", { name: "Create a League" }).waitFor();
+    expect(await panel(owner.page).getByText("Confirm your e-mail address.").count()).toBe(0);
 
     await buildTeam(owner.page);
     await owner.page.goto("/game/5");
@@ -142,9 +152,9 @@ describe("mini leagues in the browser", () => {
 
     // The mail reached the SMTP sink with a link into this site.
     const mail = await sink.waitFor(guestEmail);
-    expect(mail.subject).toBe(
-      `${ownerName} invited you to the mini league "Friday Shredders" on Gravity Fantasy`,
-    );
+    // Players' words stay out of the subject (decision 0151).
+    expect(mail.subject).toBe("You are invited to a mini league on Gravity Fantasy");
+    expect(mail.text).toContain('The league\'s name, as its players chose it: "Friday Shredders"');
     const link = /(http:\/\/\S+\/leagues\/\d+\/invitation)/.exec(mail.text)?.[1];
     expect(link).toBeDefined();
     // Links come from PUBLIC_URL, else http://localhost:PORT: never from the request's Host.
@@ -156,6 +166,16 @@ describe("mini leagues in the browser", () => {
     await guest.page.getByRole("heading", { name: "You're invited to a mini league" }).waitFor();
     await guest.page.getByRole("link", { name: "Create your account" }).click();
     await signUp(guest.page, guestName, guestEmail);
+    // Signing up with an address proves nothing: the invitation waits for the mailed link.
+    await guest.page
+      .getByRole("heading", { name: "Confirm your e-mail address to see this invitation" })
+      .waitFor();
+    expect(new URL(guest.page.url()).pathname).toBe(new URL(link!).pathname);
+    expect(await guest.page.getByText("Friday Shredders").count()).toBe(0);
+    await noHorizontalScroll(guest.page);
+    await confirmEmailFromMail(guest.page, sink, guestEmail);
+    await noHorizontalScroll(guest.page);
+    await guest.page.getByRole("link", { name: "Continue" }).click();
     await guest.page.getByRole("heading", { name: "Join Friday Shredders?" }).waitFor();
     expect(new URL(guest.page.url()).pathname).toBe(new URL(link!).pathname);
     await noHorizontalScroll(guest.page);
@@ -195,6 +215,7 @@ describe("mini leagues in the browser", () => {
     await owner.page.goto(`/signup?redirectTo=${encodeURIComponent("/game/5")}`);
     await signUp(owner.page, ownerName, `nojs.${run}@example.com`);
     await owner.page.waitForURL("**/game/5");
+    await confirmEmailFromMail(owner.page, sink, `nojs.${run}@example.com`);
 
     const js = await newPage();
     // Team building is the team builder's business; sign the same account in with JavaScript.
@@ -239,6 +260,11 @@ describe("mini leagues in the browser", () => {
     await friend.page.getByRole("heading", { name: "Join Analog Riders" }).waitFor();
     await friend.page.getByRole("link", { name: "Create your account" }).click();
     await signUp(friend.page, `friend_${run}`, `friend.${run}@example.com`);
+    // The link waits for the friend's confirmed address, then brings them back to it.
+    await friend.page.getByText("Confirm your e-mail address.").waitFor();
+    expect(await friend.page.getByRole("button", { name: "Join Analog Riders" }).count()).toBe(0);
+    await confirmEmailFromMail(friend.page, sink, `friend.${run}@example.com`);
+    await friend.page.getByRole("link", { name: "Continue" }).click();
     await friend.page.getByRole("button", { name: "Join Analog Riders" }).click();
     await notice(friend.page).getByText("You joined the league. Good luck!").waitFor();
     await card(friend.page, "Analog Riders")
@@ -280,10 +306,12 @@ describe("mini leagues in the browser", () => {
       .toBe(true);
 
     // The friend is told by e-mail, and the invite link no longer lets them back in.
-    const removal = await sink.waitFor(friendEmail);
-    expect(removal.subject).toBe(
-      'You were removed from the mini league "Analog Riders" on Gravity Fantasy',
+    const removal = await mailWithSubject(
+      sink,
+      friendEmail,
+      "You were removed from a mini league on Gravity Fantasy",
     );
+    expect(removal.text).toContain('the owner of the mini league "Analog Riders"');
     expect(removal.text).toContain(`${ownerName}, the owner of the mini league`);
     await friend.page.goto("/game/5");
     expect(await card(friend.page, "Analog Riders").count()).toBe(0);
@@ -309,7 +337,8 @@ describe("mini leagues in the browser", () => {
     await confirmRemove.getByRole("button", { name: "Remove Member" }).click();
     await notice(owner.page).getByText("Member removed.", { exact: false }).waitFor();
     expect(await league.getByRole("row", { name: new RegExp(friendName) }).count()).toBe(0);
-    await expect.poll(() => sink.messages.filter((m) => m.to.includes(friendEmail)).length).toBe(3);
+    // The confirmation, two removals and the invitation between them.
+    await expect.poll(() => sink.messages.filter((m) => m.to.includes(friendEmail)).length).toBe(4);
     expect(js.errors).toEqual([]);
 
     // The owner resets the link: the old one stops working.

@@ -17,7 +17,8 @@ export function ConfirmEmailBanner({
   children?: React.ReactNode;
 }) {
   return (
-    <div className="callout confirm-email-banner" role="status">
+    // Not a live region: it is there when the page loads, and says nothing new while it stays.
+    <div className="callout confirm-email-banner">
       <p>
         <strong>Confirm your e-mail address.</strong> We sent a link to{" "}
         <span className="confirm-email-banner__email">{email}</span> when you signed up.{" "}

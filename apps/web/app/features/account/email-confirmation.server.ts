@@ -10,6 +10,7 @@ import {
   createEmailConfirmation,
   findEmailConfirmation,
   hit,
+  isEmailConfirmed,
   redactOutboxMail,
 } from "@game/db";
 import { type AppLoadContext, data } from "@remix-run/node";
@@ -110,15 +111,19 @@ export async function confirmEmailLoader(request: Request, context: AppLoadConte
     });
   }
   const user = await getUser(request, context);
+  // Read afresh: right after this request's own confirmation the session's row is older.
+  const confirmed = user ? await isEmailConfirmed(context.db, user.id) : false;
   return data<ConfirmEmailPage>(
     {
       state: "invalid",
       // A signed-in player whose address is still unconfirmed can ask for a new link here.
-      canResend: user !== null && !user.emailConfirmedAt,
-      confirmed: Boolean(user?.emailConfirmedAt),
+      canResend: user !== null && !confirmed,
+      confirmed,
       next,
     },
-    { status: user?.emailConfirmedAt ? 200 : 400 },
+    // 400 for a link that does not work; the bare page (after confirming, or to ask for a new
+    // link) is an ordinary page.
+    { status: token && !confirmed ? 400 : 200 },
   );
 }
 
