@@ -32,9 +32,11 @@ export default function LeaguesRanking() {
                 <li key={l.id}>
                   <span>
                     <strong>{l.name}</strong>{" "}
-                    {l.rank
-                      ? `is ${ordinal(l.rank)} of ${count(data.total)}${l.provisional ? " for now: new leagues get their place when the next results are scored" : ""}`
-                      : "gets its place when the next results are scored"}
+                    {l.needsMembers
+                      ? "joins the ranking once a second player joins it"
+                      : l.rank
+                        ? `is ${ordinal(l.rank)} of ${count(data.total)}${l.provisional ? " for now: new leagues get their place when the next results are scored" : ""}`
+                        : "gets its place when the next results are scored"}
                   </span>
                   <span>
                     {points.format(l.totalPoints)} points

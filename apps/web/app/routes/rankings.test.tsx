@@ -312,7 +312,15 @@ describe("ranking pages", () => {
     // Listed after the ranked leagues (here the only one, so 1st): the line says the same place,
     // as provisional, so it never contradicts the table.
     expect(page.myLeagues).toEqual([
-      { id: l!.id, name: "Friends", rank: 1, provisional: true, totalPoints: 0, page: 1 },
+      {
+        id: l!.id,
+        name: "Friends",
+        rank: 1,
+        provisional: true,
+        needsMembers: false,
+        totalPoints: 0,
+        page: 1,
+      },
     ]);
     expect(page.rows.find((r) => r.id === l!.id)?.rank).toBe(1);
     await adminResults.action({

@@ -143,7 +143,7 @@ describe("league ranking", () => {
     expect(page.total).toBe(3);
     // The settlement gave the league of one no place; its total is still kept for its card.
     expect(await getLeagueStandingsOfUser(h.db, ps[0]!.id)).toContainEqual(
-      expect.objectContaining({ id: soloBefore, rank: 0, totalPoints: 180 }),
+      expect.objectContaining({ id: soloBefore, rank: 0, totalPoints: 180, memberCount: 1 }),
     );
   });
 

@@ -255,11 +255,14 @@ export async function getLeagueRankingPage(
   };
 }
 
-/** The viewer's leagues with their places, best first (highlighting and "your leagues"). */
+/**
+ * The viewer's leagues with their places, best first (highlighting and "your leagues"), and how
+ * many members each has (a league of one is not listed: LEAGUE_RANKING_MIN_MEMBERS).
+ */
 export async function getLeagueStandingsOfUser(
   db: DbOrTx,
   userId: number,
-): Promise<LeagueRankingRow[]> {
+): Promise<(LeagueRankingRow & { memberCount: number })[]> {
   const rows = await db
     .select({
       id: leagues.id,
@@ -267,12 +270,13 @@ export async function getLeagueStandingsOfUser(
       totalPoints: leagues.totalPoints,
       rank: leagues.ranking,
       previousRank: leagues.previousRanking,
+      memberCount: sql<number>`(select count(*)::int from ${leagueMembers} m where m.league_id = ${leagues.id})`,
     })
     .from(leagueMembers)
     .innerJoin(leagues, eq(leagues.id, leagueMembers.leagueId))
     .where(eq(leagueMembers.userId, userId))
     .orderBy(sql`${leagues.ranking} asc nulls last`, asc(leagues.id));
-  return rows.map((r) => ({ ...r, rank: r.rank ?? 0 }));
+  return rows.map((r) => ({ ...r, rank: r.rank ?? 0, memberCount: Number(r.memberCount) }));
 }
 
 export interface ScoredEvent {

@@ -47,7 +47,7 @@ let n = 0;
 async function signUp(context: AppLoadContext, redirectTo?: string) {
   n += 1;
   const email = `newcomer${n}@mail.example`;
-  const res = await authAction(
+  const res = (await authAction(
     "signup",
     request("/signup", {
       form: {
@@ -58,7 +58,7 @@ async function signUp(context: AppLoadContext, redirectTo?: string) {
       },
     }),
     context,
-  );
+  )) as Response;
   expect(res.status).toBe(302);
   const cookie = res.headers.get("Set-Cookie")!.split(";")[0]!;
   const [user] = await h.db.select().from(users).where(eq(users.email, email));

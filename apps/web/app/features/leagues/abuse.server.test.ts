@@ -25,6 +25,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authAction } from "~/features/auth/login.server";
+import { loadLeaguesRanking } from "~/features/rankings/rankings.server";
 import { loader as apiLeaguesLoader } from "~/routes/api.v1.rankings.leagues";
 import * as confirmRoute from "~/routes/confirm-email";
 import { loader as invitationLoader } from "~/routes/leagues.$id.invitation";
@@ -368,5 +369,17 @@ describe("the game as a spam and phishing channel (item 5)", () => {
     expect(ids).toContain(pair.id);
     expect(ids).not.toContain(solo.id);
     expect(body.data.every((l) => !l.name.startsWith("Spam "))).toBe(true);
+    // The ranking page tells the league's owner why it is not there.
+    const page = await loadLeaguesRanking(
+      request("/leagues-ranking", { cookie: await cookieFor(ctx(), b) }),
+      ctx(),
+    );
+    expect(page.rows.map((r) => r.id)).not.toContain(solo.id);
+    expect(page.myLeagues).toContainEqual(
+      expect.objectContaining({ id: solo.id, needsMembers: true }),
+    );
+    expect(page.myLeagues).toContainEqual(
+      expect.objectContaining({ id: pair.id, needsMembers: false }),
+    );
   });
 });

@@ -2,6 +2,7 @@
  * Loaders of /players-ranking and /leagues-ranking: the query string, the stored ranking page,
  * the viewer's own row and the views to switch between. Reads only (the settlement writes).
  */
+import { LEAGUE_RANKING_MIN_MEMBERS } from "@game/core";
 import {
   getEvent,
   getLeagueRankingPage,
@@ -123,6 +124,8 @@ export async function loadLeaguesRanking(request: Request, context: AppLoadConte
         name: l.name,
         rank: l.rank || listed?.rank || null,
         provisional: !l.rank,
+        // A league of one is not listed until a second player joins (decision 0151).
+        needsMembers: !l.rank && l.memberCount < LEAGUE_RANKING_MIN_MEMBERS,
         totalPoints: l.totalPoints,
         page: l.rank ? pageOf(l.rank) : listed ? ranking.page : null,
       };
