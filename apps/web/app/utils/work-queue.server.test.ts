@@ -28,6 +28,7 @@ describe("a work queue", () => {
     await settle();
     expect(started).toEqual([0]);
     expect([q.running, q.waiting, q.full]).toEqual([1, 2, true]);
+    expect(q.refuses()).toBe(true);
     const refused = await q.run(async () => "never").catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(BusyError);
     // Three pieces ahead at 1.5 s each.
@@ -46,6 +47,7 @@ describe("a work queue", () => {
     const q = createWorkQueue({ concurrency: 1, maxWaiting: 8, perKey: 2, typicalMs: 100 });
     const g = gate();
     const mine = [q.run(() => g.done, { key: "a" }), q.run(() => g.done, { key: "a" })];
+    expect([q.refuses("a"), q.refuses("b"), q.refuses()]).toEqual([true, false, false]);
     await expect(q.run(() => g.done, { key: "a" })).rejects.toBeInstanceOf(BusyError);
     const other = q.run(async () => "b", { key: "b" });
     g.open();
@@ -78,7 +80,12 @@ describe("a work queue", () => {
           for (const o of ops) {
             if (o.kind === "add") {
               const id = n++;
-              const before = { running: q.running, waiting: q.waiting, mine: held.get(o.key) ?? 0 };
+              const before = {
+                running: q.running,
+                waiting: q.waiting,
+                mine: held.get(o.key) ?? 0,
+                refuses: q.refuses(o.key),
+              };
               const g = gate();
               const p = q.run(
                 async () => {
@@ -99,6 +106,7 @@ describe("a work queue", () => {
                 before.mine >= perKey ||
                 (before.running >= concurrency && before.waiting >= maxWaiting);
               expect(refused).toBe(limitHit);
+              expect(before.refuses).toBe(limitHit);
               if (!refused) {
                 accepted.push(id);
                 held.set(o.key, (held.get(o.key) ?? 0) + 1);

@@ -34,6 +34,8 @@ export interface WorkQueue {
   readonly waiting: number;
   /** True when the next piece of work would be refused. */
   readonly full: boolean;
+  /** True when work for `key` would be refused now (full, or the key holds its share). */
+  refuses(key?: string): boolean;
   /** Seconds until a place is likely free (1 at least). */
   retryAfterSeconds(): number;
 }
@@ -95,6 +97,10 @@ export function createWorkQueue(options: WorkQueueOptions): WorkQueue {
       return queue.length;
     },
     get full() {
+      return running >= concurrency && queue.length >= maxWaiting;
+    },
+    refuses(key?: string) {
+      if (key !== undefined && (held.get(key) ?? 0) >= perKey) return true;
       return running >= concurrency && queue.length >= maxWaiting;
     },
     retryAfterSeconds,

@@ -86,6 +86,17 @@ describe("password checks under a burst", () => {
     expect(await h.db.select().from(accounts).where(eq(accounts.email, email))).toEqual([]);
   });
 
+  it("refuses busy attempts before counting them: nothing was checked, so no limit is used up", async () => {
+    hold(20);
+    for (let i = 0; i < 35; i++) expect((await login("203.0.113.12")).status).toBe(429);
+    for (const release of held) release();
+    held = [];
+    // Past the 30 attempts per address a counted burst would have used up.
+    const checked = await login("203.0.113.12");
+    expect(checked.status).toBe(401);
+    expect(checked.data).toMatchObject({ formError: WRONG_CREDENTIALS });
+  });
+
   it("still checks another client while one holds its share of the places", async () => {
     hold(2, "203.0.113.9");
     expect((await login("203.0.113.9")).status).toBe(429);

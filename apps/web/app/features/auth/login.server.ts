@@ -24,6 +24,7 @@ import {
   hashPassword,
   needsRehash,
   passwordsBusyMessage,
+  passwordWork,
   verifyPassword,
 } from "~/utils/password.server";
 import {
@@ -87,6 +88,18 @@ function readFields(mode: AuthMode, form: FormData) {
   return { ...checked.data, values };
 }
 
+/**
+ * Refuses at once, before any database work, an attempt the queue of hashes would refuse anyway:
+ * a burst is answered as fast as it comes (nothing was checked, so nothing is counted).
+ */
+function refuseWhenBusy(context: AppLoadContext, mode: AuthMode, values: object) {
+  if (!passwordWork.refuses(clientIp(context))) return;
+  const wait = passwordWork.retryAfterSeconds();
+  throw new AuthRefusal({ mode, formError: passwordsBusyMessage(wait), values }, 429, {
+    "Retry-After": String(wait),
+  });
+}
+
 async function limit(context: AppLoadContext, mode: AuthMode, email: string, values: object) {
   const wait = await checkAuthLimit(context, mode, email);
   if (wait !== null) {
@@ -115,6 +128,7 @@ async function hashing<T>(mode: AuthMode, values: object, work: () => Promise<T>
 async function verifyLogin(context: AppLoadContext, form: FormData): Promise<UserRow> {
   refuseBots(form);
   const { email, password, values } = readFields("login", form);
+  refuseWhenBusy(context, "login", values);
   await limit(context, "login", email, values);
   const refuse = (formError: string, status: number): never => {
     throw new AuthRefusal({ mode: "login", formError, values }, status);
@@ -150,6 +164,7 @@ async function verifyLogin(context: AppLoadContext, form: FormData): Promise<Use
 async function verifySignUp(context: AppLoadContext, form: FormData): Promise<UserRow> {
   refuseBots(form);
   const { email, password, username, values } = readFields("signup", form);
+  refuseWhenBusy(context, "signup", values);
   await limit(context, "signup", email, values);
 
   const taken = (fieldErrors: AuthResult["fieldErrors"]) =>
