@@ -1,14 +1,12 @@
 // A save the database cannot take (out of disk space, memory, connections) is a 503 with a clear
 // message and one line for the admin. The database really raises it: a trigger of the test's own
-// database refuses writes with the SQLSTATE a full disk gives.
-import { BUDGET, LOCK_MS } from "@game/core";
-import { events, getTeam, leagues, listTeamRacers } from "@game/db";
+// database refuses writes with the SQLSTATE a full disk gives. (The team save:
+// features/team/setup.cannot-save.test.ts.)
+import { leagues } from "@game/db";
 import { createTestDb, type DbHandle } from "@game/db/testing";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { teamSetupAction } from "~/features/team/setup.server";
-import { SAVE_FAILED } from "~/features/team/team-form";
-import { cookieFor, makeUser, request, testContext } from "../../tests/support/context";
+import { request } from "../../tests/support/context";
 import { CANNOT_SAVE, cannotSave, guardActions, shortageOf } from "./cannot-save.server";
 import { type ErrorLogEntry, setErrorSink } from "./log.server";
 
@@ -49,7 +47,7 @@ async function refusedWrite(sqlstate: string): Promise<unknown> {
 }
 
 beforeAll(async () => {
-  h = await createTestDb({ seed: true });
+  h = await createTestDb();
   setErrorSink((entry) => lines.push(entry));
 });
 afterAll(async () => {
@@ -127,56 +125,5 @@ describe("a database out of disk space, memory or connections", () => {
     });
     await expect(run("routes/broken", "/broken")).rejects.toThrow("a bug");
     expect(routes["routes/page"]!.module.action).toBeUndefined();
-  });
-});
-
-describe("saving a team while the disk is full", () => {
-  it("answers 503 with 'We cannot save right now, try again in a minute', keeps the draft, and changes nothing", async () => {
-    const [round1] = await h.db.select().from(events).where(eq(events.id, 5));
-    const now = new Date(round1!.startsAt.getTime() - LOCK_MS - 86_400_000);
-    const ctx = testContext(h.db, { now: () => now });
-    const user = await makeUser(h.db);
-    const cookie = await cookieFor(ctx, user);
-    const pool = await listTeamRacers(h.db, 5);
-    const pick = (category: string, k: number) =>
-      pool
-        .filter((r) => r.category === category)
-        .sort((a, b) => a.price - b.price)
-        .slice(0, k)
-        .map((r) => String(r.id));
-    const racers = [...pick("Pro Women", 2), ...pick("17-18 Men", 1), ...pick("Pro Men", 3)];
-
-    await refuseWrites("teams");
-    let res: unknown;
-    try {
-      res = await teamSetupAction(
-        request("/team-setup?game=5", {
-          cookie,
-          form: { intent: "save", game: "5", racer: racers },
-        }),
-        ctx,
-      );
-    } finally {
-      await healthy("teams");
-    }
-    const { data, init } = res as { data: unknown; init: ResponseInit };
-    expect(init.status).toBe(503);
-    expect(data).toEqual({
-      ok: false,
-      message: SAVE_FAILED,
-      reasons: ["We cannot save right now, try again in a minute"],
-      draft: racers.map(Number),
-    });
-    expect(await getTeam(h.db, user.id, 5)).toBeNull();
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ where: "POST /team-setup" });
-    expect(lines[0]!.error).toContain("out of disk space (SQLSTATE 53100)");
-    // Saved as soon as the disk has room again.
-    const again = await teamSetupAction(
-      request("/team-setup?game=5", { cookie, form: { intent: "save", game: "5", racer: racers } }),
-      ctx,
-    );
-    expect((again as { init: ResponseInit | null }).init?.status ?? 200).toBe(200);
-    expect((await getTeam(h.db, user.id, 5))?.budget).toBeLessThanOrEqual(BUDGET);
   });
 });
