@@ -44,6 +44,7 @@ import { startReminders } from "./server/reminders.js";
 import { helmetHeaders, securityHeaders } from "./server/security-headers.js";
 import { closeConnectionsWhen, drainServer } from "./server/shutdown.js";
 import { describeError, openWithRetry, StartError } from "./server/start-db.js";
+import { staticFiles } from "./server/static-files.js";
 import { urlGuard } from "./server/url-guard.js";
 
 const started = Date.now();
@@ -151,6 +152,8 @@ app.get(
     db: handle.db,
     replica: handle.replicaLocation ? handle.readDb : undefined,
     stopping: () => stopping,
+    // A queue of the app refusing work (password checks): send new requests elsewhere.
+    busy: () => (typeof build === "object" ? (build.entry.module.busyReason?.() ?? null) : null),
   }),
 );
 app.use(closeConnectionsWhen(() => stopping));
@@ -189,20 +192,32 @@ app.use("/embed/v1", (req, res, next) => {
 if (viteDevServer) {
   app.use(viteDevServer.middlewares);
 } else {
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("build/client", { maxAge: "1h" }));
+  // From memory: no file-system call (thread pool) for a file, a page or /healthz.
+  app.use(staticFiles("build/client"));
 }
 
 const build = viteDevServer
-  ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build")
-  : await import("./build/server/index.js").catch((error) =>
-      fail(
-        error?.code === "ERR_MODULE_NOT_FOUND" &&
-          String(error.url).endsWith("build/server/index.js")
-          ? "No production build in build/: run `npm run build` first (`npm start` at the repository root does)."
-          : `Start failed loading the build: ${describeError(error)}`,
+  ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build").then(withGuardedActions)
+  : withGuardedActions(
+      await import("./build/server/index.js").catch((error) =>
+        fail(
+          error?.code === "ERR_MODULE_NOT_FOUND" &&
+            String(error.url).endsWith("build/server/index.js")
+            ? "No production build in build/: run `npm run build` first (`npm start` at the repository root does)."
+            : `Start failed loading the build: ${describeError(error)}`,
+        ),
       ),
     );
+
+/**
+ * The build with every route's action guarded: a save the database cannot take (out of disk,
+ * memory or connections) is answered 503 "We cannot save right now, try again in a minute" and
+ * logged in one line for the admin, not a generic 500 (docs/decisions/0150).
+ */
+function withGuardedActions(serverBuild) {
+  const guard = serverBuild.entry.module.guardActions;
+  return guard ? { ...serverBuild, routes: guard(serverBuild.routes) } : serverBuild;
+}
 
 /** Work to finish before the database closes (e.g. counts held in memory), see `onClose`. */
 const closers = new Set();
@@ -223,6 +238,8 @@ const loadContextOf = (req, res) => ({
   ...context,
   clientIp: req.ip,
   cspNonce: res.locals.cspNonce,
+  // Work the answer must not wait for (mail): once the response is out, or the client gone.
+  afterResponse: (start) => res.once("close", start),
   // A page's loaders share one session lookup; an action's loaders look again (see the type).
   ...(req.method === "GET" || req.method === "HEAD" ? { viewer: {} } : {}),
 });
