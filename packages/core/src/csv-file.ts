@@ -138,3 +138,24 @@ function utf16(label: "utf-16le" | "utf-16be", bytes: Uint8Array): string {
     throw new CsvFileError(`${NOT_TEXT} It starts as UTF-16 but is not valid UTF-16.`);
   }
 }
+
+/**
+ * A racer file's delimiter, from its header line: the most frequent of , ; tab | outside quotes
+ * (the parser and the streaming row count read it the same way).
+ */
+export function headerDelimiter(headerLine: string): string {
+  const counts = new Map<string, number>([
+    [",", 0],
+    [";", 0],
+    ["\t", 0],
+    ["|", 0],
+  ]);
+  let quoted = false;
+  for (const ch of headerLine) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && counts.has(ch)) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  }
+  let best = ",";
+  for (const [d, n] of counts) if (n > (counts.get(best) ?? 0)) best = d;
+  return best;
+}

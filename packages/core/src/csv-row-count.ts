@@ -6,7 +6,7 @@
  * file the parser accepts; from bytes it may count fewer (never more), so a file is never refused
  * here that the parser would take.
  */
-import { bomlessUtf16 } from "./csv-file.js";
+import { bomlessUtf16, headerDelimiter } from "./csv-file.js";
 
 export interface CsvRowCounter {
   /** Reads the next piece of the file. */
@@ -36,24 +36,6 @@ function isSpace(code: number, replacementIsBlank: boolean): boolean {
   if (code < 160) return false;
   if (code === 0xfffd) return replacementIsBlank;
   return /\s/.test(String.fromCharCode(code));
-}
-
-/** parseRacerCsv's delimiter: the most frequent of , ; tab | outside quotes in the header line. */
-function delimiterOf(headerLine: string): string {
-  const counts = new Map<string, number>([
-    [",", 0],
-    [";", 0],
-    ["\t", 0],
-    ["|", 0],
-  ]);
-  let quoted = false;
-  for (const ch of headerLine) {
-    if (ch === '"') quoted = !quoted;
-    else if (!quoted && counts.has(ch)) counts.set(ch, (counts.get(ch) ?? 0) + 1);
-  }
-  let best = ",";
-  for (const [d, n] of counts) if (n > (counts.get(best) ?? 0)) best = d;
-  return best;
 }
 
 type State =
@@ -164,7 +146,7 @@ export function createCsvRowCounter(opts: CsvRowCounterOptions = {}): CsvRowCoun
     const newline = found?.[0] ?? "\n";
     crlf = newline === "\r\n";
     breakCode = newline === "\r" ? CR : LF;
-    delimiter = delimiterOf(headerAt < 0 ? "" : lines[headerAt]!).charCodeAt(0);
+    delimiter = headerDelimiter(headerAt < 0 ? "" : lines[headerAt]!).charCodeAt(0);
     started = true;
     head = "";
     feed(text);

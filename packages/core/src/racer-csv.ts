@@ -24,6 +24,7 @@ import {
   CsvFileError,
   decodeCsvBytes,
   EMPTY_FILE,
+  headerDelimiter,
   NOT_TEXT,
 } from "./csv-file.js";
 import { type CsvRow, readCsvRows } from "./csv-rows.js";
@@ -147,28 +148,10 @@ export function readWholeNumber(cell: string, max = RACER_NUMBER_MAX): Whole {
 
 const isBlankRow = (cells: readonly string[]) => cells.every((c) => c.trim() === "");
 
-/** The delimiter of the header line: the most frequent of , ; tab | outside quotes. */
-function delimiterOf(headerLine: string): string {
-  const counts = new Map<string, number>([
-    [",", 0],
-    [";", 0],
-    ["\t", 0],
-    ["|", 0],
-  ]);
-  let quoted = false;
-  for (const ch of headerLine) {
-    if (ch === '"') quoted = !quoted;
-    else if (!quoted && counts.has(ch)) counts.set(ch, (counts.get(ch) ?? 0) + 1);
-  }
-  let best = ",";
-  for (const [d, n] of counts) if (n > (counts.get(best) ?? 0)) best = d;
-  return best;
-}
-
 /** Splits CSV text into rows of cells with the file's line number of each row's first line. */
 function splitLines(text: string): CsvRow[] {
   const firstLine = text.split(/\r\n|\r|\n/).find((l) => l.trim() !== "") ?? "";
-  const { rows, quoteError } = readCsvRows(text, delimiterOf(firstLine));
+  const { rows, quoteError } = readCsvRows(text, headerDelimiter(firstLine));
   if (quoteError) {
     throw new CsvFileError(
       `Line ${quoteError.line}: ${quoteError.message.replace(/\.$/, "").toLowerCase()} (a quote " is not closed or is inside a cell that is not quoted).`,
