@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { defuseLinks, looksLinkable, maskEmail } from "./mail-text.js";
+import { defuseLinks, looksLinkable, mailboxKey, maskEmail } from "./mail-text.js";
 
 const word = fc.string({
   unit: fc.constantFrom(..."abcxyzéø0129-_"),
@@ -112,5 +112,27 @@ describe("maskEmail", () => {
     expect(maskEmail("bob@example.com")).toBe("b***@e***.com");
     expect(maskEmail("x@localhost")).toBe("x***@l***");
     expect(maskEmail("nobody")).toBe("***");
+  });
+});
+
+describe("mailboxKey", () => {
+  it("puts every +tag of an address in one mailbox", () => {
+    expect(mailboxKey("Victim+1@Example.com")).toBe("victim@example.com");
+    expect(mailboxKey("victim+spam+2@example.com")).toBe("victim@example.com");
+    expect(mailboxKey("victim@example.com")).toBe("victim@example.com");
+    // A local part that is only a tag stays as written.
+    expect(mailboxKey("+x@example.com")).toBe("+x@example.com");
+  });
+
+  it("is the same for any tag, and never the same for two mailboxes", () => {
+    const local = fc.stringMatching(/^[a-z0-9._-]{1,12}$/);
+    fc.assert(
+      fc.property(local, local, fc.stringMatching(/^[a-z0-9]{0,8}$/), (a, b, tag) => {
+        const at = "@example.com";
+        expect(mailboxKey(`${a}+${tag}${at}`)).toBe(mailboxKey(`${a}${at}`));
+        if (a !== b) expect(mailboxKey(`${a}${at}`)).not.toBe(mailboxKey(`${b}${at}`));
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -47,3 +47,15 @@ export function maskEmail(email: string): string {
   const tld = dot > 0 ? domain.slice(dot) : "";
   return `${first(local)}${MASK}@${first(domain)}${MASK}${tld}`;
 }
+
+/**
+ * The mailbox an address reaches, for per-recipient limits: lower-cased, without a "+tag" in its
+ * local part (bob+1@example.com and bob+2@example.com land in one mailbox, so they share a cap).
+ */
+export function mailboxKey(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at < 0) return email.trim().toLowerCase();
+  const local = email.slice(0, at);
+  const plus = local.indexOf("+");
+  return `${plus > 0 ? local.slice(0, plus) : local}${email.slice(at)}`.trim().toLowerCase();
+}

@@ -12,6 +12,7 @@ import {
   leagueNameSchema,
   leagueScore,
   MAX_OWNED_LEAGUES,
+  mailboxKey,
   maskEmail,
   normalizeEmail,
 } from "@game/core";
@@ -477,7 +478,9 @@ async function takeInvitation(tx: Tx, inviterId: number, guest: string, now: Dat
   const inviterKey = `league-invite-day:user:${inviterId}`;
   const mine = await hit(tx, inviterKey, { ...INVITER_DAILY_CAP, now });
   if (!mine.allowed) return { ok: false as const, reason: "daily-limit" as const };
-  const theirs = await hit(tx, `league-invite-day:to:${guest}`, { ...RECIPIENT_DAILY_CAP, now });
+  // Per mailbox: "+tags" of one address share its cap.
+  const mailbox = mailboxKey(guest);
+  const theirs = await hit(tx, `league-invite-day:to:${mailbox}`, { ...RECIPIENT_DAILY_CAP, now });
   if (theirs.allowed) return null;
   await giveBack(tx, inviterKey);
   return { ok: false as const, reason: "recipient-limit" as const };
