@@ -1,3 +1,4 @@
+import { PARTNER_STATS_NOTE } from "@game/core";
 import { addPartner, addPartnerStats, CLI_ACTOR, utcDay } from "@game/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CliTarget, cliTarget, runCli } from "../test-support.js";
@@ -38,6 +39,8 @@ describe("partners stats", () => {
       new RegExp(`^\\s*${news}\\s+MTB News\\s+active\\s+123\\s+492\\s+9\\s+7$`),
     );
     expect(lines[3]).toMatch(new RegExp(`^\\s*${quiet}\\s+Quiet\\s+active\\s+0\\s+0\\s+0\\s+0$`));
+    // What the figures are worth, as the dashboard says it.
+    expect(lines.at(-1)).toBe(PARTNER_STATS_NOTE);
   });
 
   it("shows one partner day by day, with a total, as text or JSON", async () => {

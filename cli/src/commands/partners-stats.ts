@@ -2,6 +2,8 @@
  * `game-admin partners stats [<id>] [--days N] [--json]`: what partners' sites brought, per UTC
  * day (docs/decisions/0092-partner-stats.md).
  */
+
+import { PARTNER_STATS_NOTE } from "@game/core";
 import {
   getPartnerStats,
   PARTNER_STATS_MAX_DAYS,
@@ -81,10 +83,13 @@ export function addPartnerStatsCommand(partners: Command): void {
           const [one] = reports;
           if (!one) throw new CliError(`partner ${id} not found (see partners list).`);
           if (opts.json) return printJson(one);
-          return printOne(one, opts.days);
+          printOne(one, opts.days);
+        } else {
+          if (opts.json) return printJson(reports);
+          printAll(reports, opts.days);
         }
-        if (opts.json) return printJson(reports);
-        printAll(reports, opts.days);
+        // What the figures are worth, as the dashboard says it.
+        console.log(`\n${PARTNER_STATS_NOTE}`);
       },
     );
 }

@@ -112,3 +112,10 @@ export function parsePartnerInput(input: {
   if (!name.ok || !origins.ok || errors.origins) return { ok: false, errors };
   return { ok: true, value: { name: name.value, origins: origins.value } };
 }
+
+/**
+ * What a partner's widget and API figures are worth (docs/decisions/0154): browsers report them,
+ * so a script can too. Said on the dashboard and by `game-admin partners stats`.
+ */
+export const PARTNER_STATS_NOTE =
+  "Widget loads and API calls are what visitors' browsers report: a page view's widgets count once and one address can report only so many a minute, but a script can send the same reports, so read them as traffic figures, not exact counts. Sign-ins and saved teams are the game's own records.";

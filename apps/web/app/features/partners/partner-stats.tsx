@@ -3,7 +3,7 @@
  * a small chart, and every counter per day in a table (docs/decisions/0092-partner-stats.md).
  */
 
-import { formatDate } from "@game/core";
+import { formatDate, PARTNER_STATS_NOTE } from "@game/core";
 import { BarChart } from "~/components/charts/bar-chart";
 import { TableScroll } from "~/features/admin/table-scroll";
 
@@ -15,12 +15,8 @@ export interface PartnerStatsDayView {
   teamSaves: number;
 }
 
-/**
- * What the widget and API figures are worth (docs/decisions/0154): browsers report them, so a
- * script can too. Sign-ins and saves are the game's own records.
- */
-export const BROWSER_REPORTED =
-  "Widget loads and API calls are what visitors' browsers report: a page view's widgets count once and one address can report only so many a minute, but a script can send the same reports, so read them as traffic figures, not exact counts. Sign-ins and saved teams are the game's own records.";
+/** What the widget and API figures are worth (docs/decisions/0154), as the CLI says it too. */
+export const BROWSER_REPORTED = PARTNER_STATS_NOTE;
 
 /** Days shown on the partner page (today included). */
 export const PARTNER_PAGE_DAYS = 14;
