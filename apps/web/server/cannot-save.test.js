@@ -22,7 +22,9 @@ let team;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "gf-full-"));
-  const h = await createDb({ dataDir });
+  // The app below runs on the embedded database in dataDir, whatever DATABASE_URL the tests run
+  // with: prepare that one ("" means embedded).
+  const h = await createDb({ url: "", dataDir });
   try {
     await seed(h.db);
     const user = await createAccount(h.db, {

@@ -20,7 +20,9 @@ let cookie;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "gf-uploads-"));
-  const h = await createDb({ dataDir });
+  // The app below runs on the embedded database in dataDir, whatever DATABASE_URL the tests run
+  // with: prepare that one ("" means embedded).
+  const h = await createDb({ url: "", dataDir });
   try {
     await seed(h.db);
     const admin = await createAccount(h.db, {
