@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Category } from "./categories.js";
+import { escapeCsvCell } from "./csv-cells.js";
 import {
   type CsvTable,
   checkResults,
@@ -95,7 +96,9 @@ describe("readCsv", () => {
       fc.property(
         fc.array(fc.array(cellArb, { minLength: 2, maxLength: 2 }), { minLength: 1, maxLength: 8 }),
         (rows) => {
-          const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
+          // Written as the game writes a cell (a formula's start behind a quote, which reading
+          // takes back off), then quoted.
+          const quote = (s: string) => `"${escapeCsvCell(s).replace(/"/g, '""')}"`;
           let line = 2;
           const expected = rows.map((values) => {
             const rec = { line, values };
