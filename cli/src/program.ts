@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { AdminActionError, RacerImportError } from "@game/db";
 import { Command, CommanderError } from "commander";
+import { competitionsCommand } from "./commands/competitions.js";
 import { dbCommand } from "./commands/db.js";
 import { eventsCommand } from "./commands/events.js";
 import { outboxCommand } from "./commands/outbox.js";
@@ -30,6 +31,13 @@ const COMMANDS: Array<[make: () => Command, examples: string[]]> = [
   [scoresCommand, ["scores settle 5", "scores freeze"]],
   [seasonCommand, ["season advance --dry-run", "season advance --json"]],
   [remindersCommand, ["reminders send --dry-run", "reminders send --json"]],
+  [
+    competitionsCommand,
+    [
+      'competitions create "Pro Downhill Series 2028" --discipline dh --year 2028',
+      "competitions list",
+    ],
+  ],
   [eventsCommand, ["events list", "events status 6 open"]],
   [usersCommand, ["users list --search example.com", "users grant-admin you@example.com"]],
   [partnersCommand, ['partners add "MTB News" https://mtbnews.example', "partners list"]],
@@ -42,6 +50,7 @@ const COMMANDS: Array<[make: () => Command, examples: string[]]> = [
  * "Other commands:", so a new group always shows.
  */
 const HELP_GROUPS: Readonly<Record<string, string>> = {
+  competitions: "Season data:",
   racers: "Season data:",
   results: "Season data:",
   scores: "Season data:",

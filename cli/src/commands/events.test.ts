@@ -1,4 +1,5 @@
 import { auditLog, getEvent, seed } from "@game/db";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentActor } from "../context.js";
 import { type CliTarget, cliTarget, runCli } from "../test-support.js";
@@ -8,6 +9,10 @@ let t: CliTarget;
 beforeAll(async () => {
   t = await cliTarget({ hold: true });
   await seed(t.h!.db);
+  // Round 2 has racers (a round without them cannot be opened).
+  await t.h!.db.execute(sql`
+    insert into racers (game_id, person_id, category, first_name, last_name, name_key, price)
+    select 6, person_id, category, first_name, last_name, name_key, price from racers where game_id = 5`);
 });
 afterAll(() => t?.close());
 
@@ -20,17 +25,27 @@ describe("events", () => {
     expect(events[4]).toEqual({
       id: 5,
       name: "Pro Downhill Series Round 1: Windrock",
-      series: "Pro Downhill Series 2027",
+      competition: "pro-downhill-series-2027",
       round: 1,
       status: "open",
       startsAt: "2027-04-18T16:00:00.000Z",
       locksAt: "2027-04-18T04:00:00.000Z",
     });
     const table = await runCli(t, "events", "list");
-    expect(table.stdout).toMatch(/^ID +Name +Round +Status +Starts \(UTC\) +Teams lock \(UTC\)\n/);
     expect(table.stdout).toMatch(
-      / 6 +Pro Downhill Series Round 2: Snowshoe +2 +closed +2027-05-16 16:00/,
+      /^ID +Name +Competition +Round +Status +Starts \(UTC\) +Teams lock \(UTC\)\n/,
     );
+    expect(table.stdout).toMatch(
+      / 6 +Pro Downhill Series Round 2: Snowshoe +pro-downhill-series-2027 +2 +closed +2027-05-16 16:00/,
+    );
+    // One competition's rounds.
+    const freeride = JSON.parse(
+      (await runCli(t, "events", "list", "--competition", "freeride-2024", "--json")).stdout,
+    );
+    expect(freeride.map((e: { id: number }) => e.id)).toEqual([11, 12]);
+    const unknown = await runCli(t, "events", "list", "--competition", "nope");
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No competition has the slug "nope"');
   });
 
   it("changes a status, and the change is in the database and the audit log", async () => {

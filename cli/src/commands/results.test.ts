@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { accounts, events, racers, seed, teamRacers, teams, users } from "@game/db";
+import { accounts, events, racers, seed, users } from "@game/db";
+import { putTeam } from "@game/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CliTarget, cliTarget, runCli, writeFile } from "../test-support.js";
@@ -20,10 +21,7 @@ async function player(name: string, racerIds: number[]): Promise<number> {
     .values({ email: `${name}@example.com`, passwordHash: "test:unusable" })
     .returning();
   await db.insert(users).values({ id: a!.id, email: a!.email, username: name, usernameKey: name });
-  const [team] = await db.insert(teams).values({ userId: a!.id, eventId: 5 }).returning();
-  await db
-    .insert(teamRacers)
-    .values(racerIds.map((racerId, slot) => ({ teamId: team!.id, racerId, slot })));
+  await putTeam(db, a!.id, 5, racerIds);
   return a!.id;
 }
 

@@ -24,7 +24,7 @@ export function advanceReport(s: AdvanceSummary): string {
 }
 
 export function seasonCommand(): Command {
-  const season = new Command("season").description("run the season: roll the series forward");
+  const season = new Command("season").description("run the season: roll a competition forward");
 
   season
     .command("advance")
@@ -34,22 +34,32 @@ export function seasonCommand(): Command {
     .option("--dry-run", "show exactly what would change and write nothing")
     .option("--json", "print the summary as JSON")
     .option("--force", "advance a round whose lock has passed even though it is not settled")
+    .option(
+      "--competition <slug>",
+      "the competition to roll (needed when several have an open round)",
+    )
     .addHelpText(
       "after",
-      "\nRefuses (exit 1) unless the open round of the series has been settled, or its lock has\npassed and --force is given. Running it again after a success refuses: the new round is\nnot settled yet.\n\nExample:\n  $ game-admin season advance --dry-run",
+      "\nRefuses (exit 1) unless the open round of the competition has been settled, or its lock has\npassed and --force is given. Running it again after a success refuses: the new round is\nnot settled yet.\n\nExample:\n  $ game-admin season advance --dry-run",
     )
-    .action(async (opts: { dryRun?: boolean; json?: boolean; force?: boolean }, cmd: Command) => {
-      const summary = await withDb(cmd, (h) =>
-        advanceSeason(h.db, {
-          now: new Date(),
-          actor: currentActor(),
-          dryRun: opts.dryRun,
-          force: opts.force,
-        }),
-      );
-      if (opts.json) return printJson(summary);
-      process.stdout.write(`${advanceReport(summary)}\n`);
-    });
+    .action(
+      async (
+        opts: { dryRun?: boolean; json?: boolean; force?: boolean; competition?: string },
+        cmd: Command,
+      ) => {
+        const summary = await withDb(cmd, (h) =>
+          advanceSeason(h.db, {
+            now: new Date(),
+            actor: currentActor(),
+            dryRun: opts.dryRun,
+            force: opts.force,
+            competition: opts.competition,
+          }),
+        );
+        if (opts.json) return printJson(summary);
+        process.stdout.write(`${advanceReport(summary)}\n`);
+      },
+    );
 
   return season;
 }

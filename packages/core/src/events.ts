@@ -5,6 +5,11 @@ export type EventStatus = (typeof EVENT_STATUSES)[number];
 
 export interface LockableEvent {
   startsAt: Date | string | number;
+  /**
+   * Hours before the start that teams lock, from the round's competition rules (docs/decisions/
+   * 0156); the spec's 12 when the event does not say.
+   */
+  lockHours?: number;
 }
 
 function toMs(value: Date | string | number): number {
@@ -13,7 +18,8 @@ function toMs(value: Date | string | number): number {
 
 /** Teams lock 12 hours before the event starts (a competition's rules may say other hours). */
 export function lockTime(event: LockableEvent, lockHours?: number): Date {
-  const before = lockHours === undefined ? LOCK_MS : lockHours * 3_600_000;
+  const hours = lockHours ?? event.lockHours;
+  const before = hours === undefined ? LOCK_MS : hours * 3_600_000;
   return new Date(toMs(event.startsAt) - before);
 }
 

@@ -1,5 +1,6 @@
 export * from "./avatar.js";
 export * from "./categories.js";
+export * from "./competitions.js";
 export * from "./constants.js";
 export * from "./csv.js";
 export * from "./csv-file.js";

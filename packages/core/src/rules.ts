@@ -25,6 +25,9 @@ export const DISCIPLINE_SHORT: Readonly<Record<string, Discipline>> = {
   other: "other",
 };
 
+/** The largest team any competition may have. */
+export const MAX_TEAM_SIZE = 20;
+
 const count = z.number().int().min(0).max(50);
 
 const groupSchema = z.object({
@@ -54,7 +57,11 @@ const money = z.number().int().min(1_000).max(1_000_000_000);
 /** The shape of a competition's rules, and what makes them playable. */
 export const competitionRulesSchema = z
   .object({
-    teamSize: z.number().int().min(1, "A team needs at least 1 rider.").max(20),
+    teamSize: z
+      .number()
+      .int()
+      .min(1, "A team needs at least 1 rider.")
+      .max(MAX_TEAM_SIZE, `A team has at most ${MAX_TEAM_SIZE} riders.`),
     budget: money,
     categories: z.array(categorySchema).min(1).max(12),
     women: groupSchema,

@@ -4,10 +4,19 @@ export * from "./db-socket.js";
 export { defaultDataDir, migrationsFolder, resolveDataDir, seedFolder } from "./paths.js";
 export * as schema from "./schema/index.js";
 export * from "./schema/index.js";
-export { isEmpty, readSeedRacers, SEED_EVENTS, type SeedSummary, seed } from "./seed.js";
+export {
+  insertSeedEvents,
+  isEmpty,
+  readSeedRacers,
+  SEED_COMPETITIONS,
+  SEED_EVENTS,
+  type SeedSummary,
+  seed,
+} from "./seed.js";
 export * from "./services/admin-events.js";
 export * from "./services/admin-users.js";
 export * from "./services/audit.js";
+export * from "./services/competitions.js";
 export * from "./services/connections.js";
 export * from "./services/email-confirmation.js";
 export * from "./services/embed-tokens.js";

@@ -1,14 +1,67 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { parseRacerRows, racerNameKey } from "@game/core";
-import { sql } from "drizzle-orm";
+import { DEFAULT_RULES, type Discipline, parseRacerRows, racerNameKey } from "@game/core";
+import { inArray, sql } from "drizzle-orm";
 import Papa from "papaparse";
 import type { DbOrTx } from "./client.js";
 import { seedFolder } from "./paths.js";
-import { events, racers } from "./schema/index.js";
+import { competitions, events, racers } from "./schema/index.js";
 import { type AdminActor, recordAudit } from "./services/audit.js";
 
-type EventSeed = typeof events.$inferInsert;
+/** A seeded round names its competition by slug; the seed finds its id. */
+type EventSeed = Omit<typeof events.$inferInsert, "competitionId"> & {
+  id: number;
+  competition: string;
+};
+
+interface CompetitionSeed {
+  slug: string;
+  name: string;
+  discipline: Discipline;
+  season: string;
+  description: string;
+  /** The round whose cover and logo the competition shows. */
+  firstEventId: number;
+}
+
+/**
+ * The seeded rounds' competitions, named as migration 0026 names them on a database seeded
+ * before competitions existed (the series' name with its year), so a re-seed finds them.
+ */
+export const SEED_COMPETITIONS: CompetitionSeed[] = [
+  {
+    slug: "uci-downhill-world-cup-2024",
+    name: "UCI Downhill World Cup 2024",
+    discipline: "downhill",
+    season: "2024",
+    description: "The 2024 World Cup season: four rounds from Fort William to Mont-Sainte-Anne.",
+    firstEventId: 1,
+  },
+  {
+    slug: "uci-mountain-bike-world-championships-2024",
+    name: "UCI Mountain Bike World Championships 2024",
+    discipline: "downhill",
+    season: "2024",
+    description: "One race, one run each, for the rainbow jersey.",
+    firstEventId: 10,
+  },
+  {
+    slug: "freeride-2024",
+    name: "Freeride 2024",
+    discipline: "freeride",
+    season: "2024",
+    description: "The two biggest freeride contests of 2024.",
+    firstEventId: 11,
+  },
+  {
+    slug: "pro-downhill-series-2027",
+    name: "Pro Downhill Series 2027",
+    discipline: "downhill",
+    season: "2027",
+    description: "Five rounds across North America, from Windrock to the British Columbia final.",
+    firstEventId: 5,
+  },
+];
 
 const img = (id: number) => ({
   cover: `/img/events/cover-${id}.svg`,
@@ -21,7 +74,7 @@ export const SEED_EVENTS: EventSeed[] = [
     id: 1,
     slug: "world-cup-fort-william-2024",
     name: "World Cup Fort William 2024",
-    series: "UCI Downhill World Cup",
+    competition: "uci-downhill-world-cup-2024",
     round: 1,
     location: "Fort William, Scotland",
     description: "The season opener on Aonach Mòr: rocks, roots and a flat-out motorway finish.",
@@ -32,7 +85,7 @@ export const SEED_EVENTS: EventSeed[] = [
     id: 2,
     slug: "world-cup-leogang-2024",
     name: "World Cup Leogang 2024",
-    series: "UCI Downhill World Cup",
+    competition: "uci-downhill-world-cup-2024",
     round: 2,
     location: "Leogang, Austria",
     description: "Fast, jump-heavy and loud: the Austrian classic under the Asitz.",
@@ -43,7 +96,7 @@ export const SEED_EVENTS: EventSeed[] = [
     id: 3,
     slug: "world-cup-val-di-sole-2024",
     name: "World Cup Val di Sole 2024",
-    series: "UCI Downhill World Cup",
+    competition: "uci-downhill-world-cup-2024",
     round: 3,
     location: "Val di Sole, Italy",
     description: "The Black Snake: steep, brutal and loose from top to bottom.",
@@ -54,7 +107,7 @@ export const SEED_EVENTS: EventSeed[] = [
     id: 4,
     slug: "world-cup-finals-mont-sainte-anne-2024",
     name: "World Cup Finals Mont-Sainte-Anne 2024",
-    series: "UCI Downhill World Cup",
+    competition: "uci-downhill-world-cup-2024",
     round: 4,
     location: "Mont-Sainte-Anne, Canada",
     description: "The overall titles decided on the roots and rock gardens of Québec.",
@@ -65,7 +118,7 @@ export const SEED_EVENTS: EventSeed[] = [
     id: 5,
     slug: "pro-dh-series-2027-round-1",
     name: "Pro Downhill Series Round 1: Windrock",
-    series: "Pro Downhill Series 2027",
+    competition: "pro-downhill-series-2027",
     round: 1,
     location: "Windrock Bike Park, Tennessee, USA",
     description: "Round 1 of the series: long, rough and physical in the Tennessee hills.",
@@ -76,7 +129,7 @@ export const SEED_EVENTS: EventSeed[] = [
     id: 6,
     slug: "pro-dh-series-2027-round-2",
     name: "Pro Downhill Series Round 2: Snowshoe",
-    series: "Pro Downhill Series 2027",
+    competition: "pro-downhill-series-2027",
     round: 2,
     location: "Snowshoe, West Virginia, USA",
     description: "Round 2: wet roots and big crowds on a former World Cup track.",
@@ -87,7 +140,7 @@ export const SEED_EVENTS: EventSeed[] = [
     id: 7,
     slug: "pro-dh-series-2027-round-3",
     name: "Pro Downhill Series Round 3: Mammoth Mountain",
-    series: "Pro Downhill Series 2027",
+    competition: "pro-downhill-series-2027",
     round: 3,
     location: "Mammoth Mountain, California, USA",
     description: "Round 3: high altitude, pumice dust and top speeds.",
@@ -98,7 +151,7 @@ export const SEED_EVENTS: EventSeed[] = [
     id: 8,
     slug: "pro-dh-series-2027-round-4",
     name: "Pro Downhill Series Round 4: Angel Fire",
-    series: "Pro Downhill Series 2027",
+    competition: "pro-downhill-series-2027",
     round: 4,
     location: "Angel Fire, New Mexico, USA",
     description: "Round 4: fast and technical through the New Mexico pines.",
@@ -109,7 +162,7 @@ export const SEED_EVENTS: EventSeed[] = [
     id: 9,
     slug: "pro-dh-series-2027-round-5",
     name: "Pro Downhill Series Round 5: Sun Peaks",
-    series: "Pro Downhill Series 2027",
+    competition: "pro-downhill-series-2027",
     round: 5,
     location: "Sun Peaks, British Columbia, Canada",
     description: "The series final: the overall decided on a steep, rooty British Columbia track.",
@@ -120,7 +173,7 @@ export const SEED_EVENTS: EventSeed[] = [
     id: 10,
     slug: "world-championships-pal-arinsal-2024",
     name: "World Championships Pal Arinsal 2024",
-    series: "UCI Mountain Bike World Championships",
+    competition: "uci-mountain-bike-world-championships-2024",
     round: 1,
     location: "Pal Arinsal, Andorra",
     description: "One run for the rainbow stripes in the Pyrenees.",
@@ -131,7 +184,7 @@ export const SEED_EVENTS: EventSeed[] = [
     id: 11,
     slug: "red-bull-hardline-2024",
     name: "Red Bull Hardline 2024",
-    series: "Freeride",
+    competition: "freeride-2024",
     round: 1,
     location: "Dyfi Valley, Wales",
     description: "The gnarliest downhill race there is: huge gaps on a Welsh hillside.",
@@ -142,7 +195,7 @@ export const SEED_EVENTS: EventSeed[] = [
     id: 12,
     slug: "red-bull-rampage-2024",
     name: "Red Bull Rampage 2024",
-    series: "Freeride",
+    competition: "freeride-2024",
     round: 2,
     location: "Virgin, Utah, USA",
     description: "Big-mountain freeride on the red ridges of the Utah desert.",
@@ -150,6 +203,43 @@ export const SEED_EVENTS: EventSeed[] = [
     startsAt: new Date("2024-10-18T16:00:00Z"),
   },
 ].map((e) => ({ ...e, ...img(e.id) }) as EventSeed);
+
+/**
+ * Inserts the seeded rounds given (and their competitions) that are missing; returns the ids
+ * added. Tests use it to start from a few of the seed's rounds.
+ */
+export async function insertSeedEvents(
+  db: DbOrTx,
+  ids: readonly number[] = SEED_EVENTS.map((e) => e.id),
+): Promise<number[]> {
+  const wanted = SEED_EVENTS.filter((e) => ids.includes(e.id));
+  const slugs = new Set(wanted.map((e) => e.competition));
+  const comps = SEED_COMPETITIONS.filter((c) => slugs.has(c.slug));
+  if (comps.length === 0) return [];
+  await db
+    .insert(competitions)
+    .values(
+      comps.map(({ firstEventId, ...c }) => ({ ...c, ...img(firstEventId), rules: DEFAULT_RULES })),
+    )
+    .onConflictDoNothing();
+  const rows = await db
+    .select({ id: competitions.id, slug: competitions.slug })
+    .from(competitions)
+    .where(inArray(competitions.slug, [...slugs]));
+  const idOf = new Map(rows.map((r) => [r.slug, r.id]));
+  const added = await db
+    .insert(events)
+    .values(
+      wanted.map(({ competition, ...e }) => ({ ...e, competitionId: idOf.get(competition)! })),
+    )
+    .onConflictDoNothing({ target: events.id })
+    .returning({ id: events.id });
+  // Rounds an admin creates later take the ids after the seed's.
+  await db.execute(
+    sql`select setval(pg_get_serial_sequence('events', 'id'), greatest((select max(id) from events), 12))`,
+  );
+  return added.map((e) => e.id).sort((a, b) => a - b);
+}
 
 /** Reads the shipped racer CSV (the spec's upload format, also the CLI's sample file). */
 export function readSeedRacers(file = path.join(seedFolder, "racers.csv")) {
@@ -184,11 +274,7 @@ export async function seed(db: DbOrTx, opts: { actor?: AdminActor } = {}): Promi
 }
 
 async function insertSeed(db: DbOrTx): Promise<SeedSummary & { eventIds: number[] }> {
-  const addedEvents = await db
-    .insert(events)
-    .values(SEED_EVENTS)
-    .onConflictDoNothing({ target: events.id })
-    .returning({ id: events.id });
+  const eventIds = await insertSeedEvents(db);
   const { rows } = readSeedRacers();
   let racersAdded = 0;
   if (rows.length > 0) {
@@ -213,8 +299,8 @@ async function insertSeed(db: DbOrTx): Promise<SeedSummary & { eventIds: number[
     racersAdded = added.length;
   }
   return {
-    eventsAdded: addedEvents.length,
-    eventIds: addedEvents.map((e) => e.id).sort((a, b) => a - b),
+    eventsAdded: eventIds.length,
+    eventIds,
     racersAdded,
   };
 }

@@ -78,5 +78,6 @@ async function freshPostgres(url: string, max: number): Promise<DbHandle> {
   };
 }
 
+export { putTeam } from "./fixtures/teams.js";
 export { type CuttingRelay, cuttingRelay } from "./test-relay.js";
 export { startTestReplica, type TestReplica } from "./test-replica.js";

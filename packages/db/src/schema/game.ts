@@ -1,8 +1,11 @@
+import type { CompetitionRules, Discipline } from "@game/core";
+import { sql } from "drizzle-orm";
 import {
   boolean,
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -14,23 +17,50 @@ import { users } from "./auth.js";
 export const EVENT_STATUSES = ["open", "closed", "archived"] as const;
 export const CATEGORIES = ["Pro Men", "Pro Women", "17-18 Men", "17-18 Women"] as const;
 
-/** Events (the spec's games): a fixed list, ids 1-12. */
+/**
+ * A competition (docs/decisions/0156): a series of rounds such as "Pro Downhill Series 2027", or
+ * a one-off race, with its own rules. Its state (upcoming, live, finished) follows its rounds
+ * (core's `competitionState`); only archiving is stored.
+ */
+export const competitions = pgTable(
+  "competitions",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    discipline: text("discipline").$type<Discipline>().notNull().default("downhill"),
+    /** The year or season label ("2027", "2027/28"); "" when the name says it. */
+    season: text("season").notNull().default(""),
+    cover: text("cover").notNull().default(""),
+    logo: text("logo").notNull().default(""),
+    description: text("description").notNull().default(""),
+    /** Checked by core's `competitionRulesSchema` on every write and read. */
+    rules: jsonb("rules").$type<CompetitionRules>().notNull(),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("competitions_name_key").on(sql`lower(${t.name})`)],
+);
+
+/** Events (the spec's games): the rounds of competitions. The seed's are ids 1-12. */
 export const events = pgTable(
   "events",
   {
-    id: integer("id").primaryKey(),
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
     slug: text("slug").notNull().unique(),
     name: text("name").notNull(),
-    series: text("series").notNull().default(""),
+    competitionId: integer("competition_id")
+      .notNull()
+      .references(() => competitions.id),
     location: text("location").notNull().default(""),
     cover: text("cover").notNull(),
     logo: text("logo").notNull(),
     description: text("description").notNull().default(""),
     status: text("status", { enum: EVENT_STATUSES }).notNull().default("closed"),
     /**
-     * Its place in its series (1, 2, ...): the order a season advances in, set once and never
-     * derived from start times, which admins edit (docs/decisions/0140). Null outside a series;
-     * a BEFORE INSERT trigger numbers a new round of a series after the last one.
+     * Its place in its competition (1, 2, ...): the order a season advances in, set once and
+     * never derived from start times, which admins edit (docs/decisions/0140). A BEFORE INSERT
+     * trigger numbers a new round after the competition's last one.
      */
     round: integer("round"),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
@@ -41,7 +71,7 @@ export const events = pgTable(
   },
   (t) => [
     index("events_starts_idx").on(t.startsAt),
-    uniqueIndex("events_series_round_key").on(t.series, t.round),
+    uniqueIndex("events_competition_round_key").on(t.competitionId, t.round),
   ],
 );
 
@@ -52,6 +82,7 @@ export const events = pgTable(
  */
 export const racerPeople = pgTable("racer_people", {
   id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  /** The slug of the competition of the person's first entry (a label: people span years). */
   series: text("series").notNull(),
   /** The name key of the person's first entry (later entries match through `racers`). */
   nameKey: text("name_key").notNull(),
@@ -97,7 +128,11 @@ export const racers = pgTable(
   ],
 );
 
-/** A team per player per event. */
+/**
+ * A player's team for a competition (docs/decisions/0157): one per player per competition, kept
+ * from round to round. Each round's lock freezes it (frozen_team_racers) as it then stands in
+ * that round; a new round copies nothing.
+ */
 export const teams = pgTable(
   "teams",
   {
@@ -105,54 +140,75 @@ export const teams = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    eventId: integer("event_id")
+    competitionId: integer("competition_id")
       .notNull()
-      .references(() => events.id),
+      .references(() => competitions.id),
     /** Bumped at every save: counts edits and guards against lost updates. */
     version: integer("version").notNull().default(1),
     /**
-     * A team carried into a new round that no longer fits the rules (a racer out): kept for the
-     * player to fix, never frozen or scored. Any save clears it.
-     */
-    draft: boolean("draft").notNull().default(false),
-    /**
-     * The player's budget for this team: 1,000,000 (core's BUDGET) to start, moved by what each
-     * sale gained or lost against the price paid (docs/decisions/0141). The bank is this minus the
-     * prices paid for the racers held. Carried into the next round with the team.
+     * The player's budget for this team: the competition's budget to start, moved by what each
+     * sale gained or lost against the price paid (docs/decisions/0141). The bank is this minus
+     * the prices paid for the racers held.
      */
     budget: integer("budget").notNull().default(1_000_000),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("teams_user_event_key").on(t.userId, t.eventId),
-    index("teams_event_idx").on(t.eventId),
+    uniqueIndex("teams_user_competition_key").on(t.userId, t.competitionId),
+    index("teams_competition_idx").on(t.competitionId),
   ],
 );
 
+/**
+ * The racers of a team, as people (racer_people): a racer stays on the team from round to round
+ * and plays each round through their entry in it (racers, by person). A racer without an entry in
+ * a round does not start there: the team must be fixed before that round's lock to play.
+ */
 export const teamRacers = pgTable(
   "team_racers",
   {
     teamId: integer("team_id")
       .notNull()
       .references(() => teams.id, { onDelete: "cascade" }),
-    racerId: integer("racer_id")
+    personId: integer("person_id")
       .notNull()
-      .references(() => racers.id, { onDelete: "cascade" }),
-    /** Slot 0-5 in the grid, so the order the player chose survives. */
+      .references(() => racerPeople.id),
+    /** Slot 0.. in the grid, so the order the player chose survives. */
     slot: integer("slot").notNull(),
-    /**
-     * What the player paid for the racer (the price when bought; kept while the racer stays on
-     * the team, across rounds). NOT NULL in the database: a BEFORE INSERT trigger fills the
-     * racer's current price when an insert leaves it out.
-     */
-    pricePaid: integer("price_paid"),
+    /** What the player paid for the racer (their price when bought; kept while on the team). */
+    pricePaid: integer("price_paid").notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.teamId, t.racerId] }),
+    primaryKey({ columns: [t.teamId, t.personId] }),
     uniqueIndex("team_racers_slot_key").on(t.teamId, t.slot),
-    index("team_racers_racer_idx").on(t.racerId),
+    index("team_racers_person_idx").on(t.personId),
   ],
+);
+
+/**
+ * The teams migration 0027 replaced: a player's teams of earlier rounds of a competition, as they
+ * were (one row per slot), kept so that nothing was lost when teams became one per competition.
+ * Read by nothing; a deleted player's rows go with them.
+ */
+export const teamsBefore0027 = pgTable(
+  "teams_before_0027",
+  {
+    teamId: integer("team_id").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    eventId: integer("event_id").notNull(),
+    version: integer("version").notNull(),
+    draft: boolean("draft").notNull(),
+    budget: integer("budget").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+    racerId: integer("racer_id"),
+    slot: integer("slot"),
+    pricePaid: integer("price_paid"),
+  },
+  (t) => [index("teams_before_0027_user_idx").on(t.userId)],
 );
 
 /**

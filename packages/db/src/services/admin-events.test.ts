@@ -3,6 +3,7 @@ import type { DbHandle } from "../client.js";
 import { createTestDb } from "../testing.js";
 import { scheduleEvent, setEventStatus } from "./admin-events.js";
 import { AdminActionError, CLI_ACTOR, listAudit } from "./audit.js";
+import { copyRacers } from "./competitions.js";
 import { getEvent } from "./events.js";
 
 let h: DbHandle;
@@ -13,6 +14,12 @@ afterAll(() => h.close());
 
 describe("setEventStatus", () => {
   it("changes the status and records it", async () => {
+    // A round without racers cannot be opened: nobody could pick a team.
+    await expect(setEventStatus(h.db, 6, "open", CLI_ACTOR)).rejects.toThrow(
+      /has no racers yet: import them .* or copy another round's \(`game-admin racers copy <fromEventId> 6`\)/,
+    );
+    expect((await getEvent(h.db, 6))?.status).toBe("closed");
+    await copyRacers(h.db, 5, 6, { actor: CLI_ACTOR, now: new Date() });
     const r = await setEventStatus(h.db, 6, "open", CLI_ACTOR);
     expect(r.changed).toBe(true);
     expect(r.event.status).toBe("open");

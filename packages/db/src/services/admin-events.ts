@@ -2,9 +2,9 @@
 import { type EventStatus, formatDateTime, isEventStatus } from "@game/core";
 import { and, asc, desc, eq, gt, lt } from "drizzle-orm";
 import type { DbOrTx } from "../client.js";
-import { events } from "../schema/index.js";
+import { events, racers } from "../schema/index.js";
 import { AdminActionError, type AdminActor, recordAudit } from "./audit.js";
-import type { EventRow } from "./events.js";
+import { type EventRow, getEvent } from "./events.js";
 
 export interface EventChange {
   event: EventRow;
@@ -21,7 +21,7 @@ export interface EventChange {
 export const EARLIEST_START = new Date("2000-01-01T00:00:00Z");
 export const LATEST_START = new Date("2100-01-01T00:00:00Z");
 
-async function lockEvent(tx: DbOrTx, eventId: number): Promise<EventRow> {
+async function lockEvent(tx: DbOrTx, eventId: number): Promise<typeof events.$inferSelect> {
   if (!Number.isSafeInteger(eventId) || eventId <= 0 || eventId > 2_147_483_647) {
     throw new AdminActionError(`No event with id ${eventId}.`, "not-found");
   }
@@ -41,12 +41,24 @@ export async function setEventStatus(
   }
   return db.transaction(async (tx) => {
     const before = await lockEvent(tx, eventId);
-    if (before.status === status) return { event: before, changed: false };
-    const [event] = await tx
+    if (before.status === status) return { event: (await getEvent(tx, eventId))!, changed: false };
+    if (status === "open") {
+      const [entry] = await tx
+        .select({ id: racers.id })
+        .from(racers)
+        .where(eq(racers.gameId, eventId))
+        .limit(1);
+      if (!entry) {
+        throw new AdminActionError(
+          `${before.name} has no racers yet: import them (\`game-admin racers import\`) or copy another round's (\`game-admin racers copy <fromEventId> ${eventId}\`) before opening it.`,
+        );
+      }
+    }
+    await tx
       .update(events)
       .set({ status: status as EventStatus })
-      .where(eq(events.id, eventId))
-      .returning();
+      .where(eq(events.id, eventId));
+    const event = await getEvent(tx, eventId);
     await recordAudit(tx, actor, "event.status", `event:${eventId}`, {
       from: before.status,
       to: status,
@@ -69,12 +81,11 @@ export async function scheduleEvent(
   }
   return db.transaction(async (tx) => {
     const before = await lockEvent(tx, eventId);
-    if (before.startsAt.getTime() === startsAt.getTime()) return { event: before, changed: false };
-    const [event] = await tx
-      .update(events)
-      .set({ startsAt })
-      .where(eq(events.id, eventId))
-      .returning();
+    if (before.startsAt.getTime() === startsAt.getTime()) {
+      return { event: (await getEvent(tx, eventId))!, changed: false };
+    }
+    await tx.update(events).set({ startsAt }).where(eq(events.id, eventId));
+    const event = await getEvent(tx, eventId);
     await recordAudit(tx, actor, "event.schedule", `event:${eventId}`, {
       from: before.startsAt.toISOString(),
       to: startsAt.toISOString(),
@@ -89,7 +100,7 @@ export async function scheduleEvent(
  * series, said as the admin needs it: the order of the rounds stays theirs (docs/decisions/0140).
  */
 async function outOfOrder(tx: DbOrTx, event: EventRow): Promise<string | undefined> {
-  if (!event.series || event.round === null) return undefined;
+  if (event.round === null) return undefined;
   const near = (where: ReturnType<typeof and>, order: ReturnType<typeof asc>) =>
     tx
       .select({ name: events.name, round: events.round, startsAt: events.startsAt })
@@ -97,7 +108,7 @@ async function outOfOrder(tx: DbOrTx, event: EventRow): Promise<string | undefin
       .where(where)
       .orderBy(order)
       .limit(1);
-  const same = eq(events.series, event.series);
+  const same = eq(events.competitionId, event.competitionId);
   const [before] = await near(and(same, lt(events.round, event.round)), desc(events.round));
   const [after] = await near(and(same, gt(events.round, event.round)), asc(events.round));
   // The one date format (UTC, named): the dashboard shows this too, and the CLI speaks UTC.

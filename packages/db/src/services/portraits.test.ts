@@ -2,8 +2,8 @@ import { asc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../client.js";
-import { events, racers } from "../schema/index.js";
-import { SEED_EVENTS } from "../seed.js";
+import { racers } from "../schema/index.js";
+import { insertSeedEvents } from "../seed.js";
 import { createTestDb } from "../testing.js";
 import { CLI_ACTOR, listAudit } from "./audit.js";
 import {
@@ -29,7 +29,7 @@ function image(format: "png" | "jpeg" | "webp", width = 200, height = 150): Prom
 let h: DbHandle;
 beforeAll(async () => {
   h = await createTestDb();
-  await h.db.insert(events).values(SEED_EVENTS.filter((e) => e.id === 5 || e.id === 6));
+  await insertSeedEvents(h.db, [5, 6]);
   await importRacers(h.db, {
     csv: [
       "Game ID,Category,First Name,Last Name,Origin,Picture",

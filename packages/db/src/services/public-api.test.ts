@@ -8,11 +8,12 @@ import {
   frozenTeamRacers,
   partners,
   racers,
-  teamRacers,
   teams,
   users,
 } from "../schema/index.js";
 import { createTestDb } from "../testing.js";
+import { CLI_ACTOR } from "./audit.js";
+import { copyRacers } from "./competitions.js";
 import { createLeague, joinByCode } from "./leagues.js";
 import {
   getPartnerByKey,
@@ -27,6 +28,7 @@ import {
   publicPlayerRankings,
 } from "./public-api.js";
 import { importResults } from "./results.js";
+import { putTeam } from "./scoring.fixtures.js";
 import { freezeEvent } from "./scoring.js";
 import { saveTeam } from "./teams.js";
 import { createAccount, type UserRow } from "./users.js";
@@ -60,11 +62,8 @@ function expectNoEmail(value: unknown, emails: string[]) {
 }
 
 async function saveTeamRows(userId: number, eventId: number, racerIds: number[]) {
-  const [team] = await h.db.insert(teams).values({ userId, eventId }).returning();
-  await h.db
-    .insert(teamRacers)
-    .values(racerIds.map((racerId, slot) => ({ teamId: team!.id, racerId, slot })));
-  return team!;
+  const id = await putTeam(h.db, userId, eventId, racerIds);
+  return { id };
 }
 
 beforeAll(async () => {
@@ -317,23 +316,26 @@ describe("rankings, as settlement stores them", () => {
 
 describe("public teams", () => {
   it("keeps a team private until its event locks, then shows it in slot order", async () => {
+    // Round 3 (round 1 has been scored above): its racers are round 1's.
+    await copyRacers(h.db, 5, 7, { actor: CLI_ACTOR, now: new Date() });
+    const [round3] = await h.db.select().from(events).where(eq(events.id, 7));
     const u = await player("Team_Owner");
-    const pool = await listPublicRacers(h.db, 5);
+    const pool = await listPublicRacers(h.db, 7);
     const picks = pool
       .slice(0, 6)
       .map((r) => r.id)
       .reverse();
-    await saveTeamRows(u.id, 5, picks);
-    const lock = new Date(start.getTime() - LOCK_MS);
+    await saveTeamRows(u.id, 7, picks);
+    const lock = new Date(round3!.startsAt.getTime() - LOCK_MS);
 
     const before = await getPublicTeam(h.db, {
       username: "team_owner",
-      eventId: 5,
+      eventId: 7,
       now: new Date(lock.getTime() - 1),
     });
     expect(before).toEqual({ ok: false, reason: "not-locked", locksAt: lock });
 
-    const after = await getPublicTeam(h.db, { username: "team_owner", eventId: 5, now: lock });
+    const after = await getPublicTeam(h.db, { username: "team_owner", eventId: 7, now: lock });
     expect(after.ok).toBe(true);
     if (!after.ok) return;
     expect(after.team.username).toBe("Team_Owner");
@@ -353,14 +355,14 @@ describe("public teams", () => {
       .set({ price: first.price + 10_000 })
       .where(eq(racers.id, first.id));
     await h.db.update(teams).set({ budget: 985_000 }).where(eq(teams.userId, u.id));
-    const moved = await getPublicTeam(h.db, { username: "team_owner", eventId: 5, now: lock });
+    const moved = await getPublicTeam(h.db, { username: "team_owner", eventId: 7, now: lock });
     expect(moved.ok && [moved.team.cost, moved.team.bank]).toEqual([cost + 10_000, 985_000 - cost]);
     await h.db.update(racers).set({ price: first.price }).where(eq(racers.id, first.id));
     await h.db.update(teams).set({ budget: 1_000_000 }).where(eq(teams.userId, u.id));
 
-    // Without an event: the latest locked event the player has a team in.
+    // Without an event: the latest locked round of a competition the player has a team in.
     const latest = await getPublicTeam(h.db, { username: "Team_Owner", now: lock });
-    expect(latest.ok && latest.team.eventId).toBe(5);
+    expect(latest.ok && latest.team.eventId).toBe(7);
     expect(
       await getPublicTeam(h.db, { username: "Team_Owner", now: new Date(lock.getTime() - 1) }),
     ).toEqual({
@@ -394,8 +396,9 @@ describe("public teams", () => {
     const u = await player("early_bird");
     const [round2] = await h.db.select().from(events).where(eq(events.id, 6));
     const lock = new Date(round2!.startsAt.getTime() - LOCK_MS);
-    // The seed prices racers for round 1 only; the freeze copies whatever the team holds.
-    const picks = (await listPublicRacers(h.db, 5)).slice(30, 36).map((r) => r.id);
+    // The seed prices racers for round 1 only: round 2 starts from them.
+    await copyRacers(h.db, 5, 6, { actor: CLI_ACTOR, now: new Date() });
+    const picks = (await listPublicRacers(h.db, 6)).slice(30, 36).map((r) => r.id);
     await saveTeamRows(u.id, 6, picks);
     const frozenAt = new Date(lock.getTime() - 3 * 86_400_000);
     expect(await freezeEvent(h.db, 6, frozenAt)).not.toBeNull();

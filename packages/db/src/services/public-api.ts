@@ -12,29 +12,27 @@ import {
   type ApiRaceResult,
   type ApiRacer,
   type ApiTeam,
-  BUDGET,
   type Category,
   isLocked,
-  LOCK_MS,
   lockTime,
   normalizeOrigin,
 } from "@game/core";
 import { and, asc, count, desc, eq, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client.js";
 import {
+  competitions,
   eventScores,
   events,
-  frozenTeamRacers,
   leagueMembers,
   partners,
   raceResults,
   racers,
-  teamRacers,
   teams,
   users,
 } from "../schema/index.js";
 import { type PublicRacer, publicRacerColumns, racerListOrder } from "./racers.js";
 import { resultColumns, resultOrder } from "./results.js";
+import { getTeam } from "./teams.js";
 
 export type { PublicRacer };
 
@@ -108,7 +106,7 @@ const racerColumns = {
     select pr.price from racers pr
     join events pe on pe.id = pr.game_id
     join events ce on ce.id = "racers"."game_id"
-    where pr.person_id = "racers"."person_id" and pe.series = ce.series
+    where pr.person_id = "racers"."person_id" and pe.competition_id = ce.competition_id
       and pe.round < ce.round
     order by pe.round desc limit 1)`.as("previous_price"),
 };
@@ -225,8 +223,14 @@ export async function getPublicTeam(
   if (opts.eventId !== undefined) {
     const [found] = Number.isSafeInteger(opts.eventId)
       ? await db
-          .select({ id: events.id, startsAt: events.startsAt, frozenAt: events.frozenAt })
+          .select({
+            id: events.id,
+            startsAt: events.startsAt,
+            frozenAt: events.frozenAt,
+            lockHours: sql<number>`(${competitions.rules}->>'lockHours')::int`,
+          })
           .from(events)
+          .innerJoin(competitions, eq(competitions.id, events.competitionId))
           .where(eq(events.id, opts.eventId))
       : [];
     if (!found) return { ok: false, reason: "event-not-found" };
@@ -236,16 +240,20 @@ export async function getPublicTeam(
     }
     event = found;
   } else {
-    // Locked means startsAt - 12 h <= now, i.e. startsAt <= now + 12 h; or frozen already.
-    const lockedBy = new Date(opts.now.getTime() + LOCK_MS);
+    // Locked means startsAt - the competition's lock hours <= now; or frozen already. The
+    // latest such round of a competition the player has a team in.
     [event] = await db
       .select({ id: events.id, startsAt: events.startsAt })
       .from(teams)
-      .innerJoin(events, eq(events.id, teams.eventId))
+      .innerJoin(events, eq(events.competitionId, teams.competitionId))
+      .innerJoin(competitions, eq(competitions.id, events.competitionId))
       .where(
         and(
           eq(teams.userId, user.id),
-          or(lte(events.startsAt, lockedBy), lte(events.frozenAt, opts.now)),
+          or(
+            sql`${events.startsAt} - make_interval(hours => (${competitions.rules}->>'lockHours')::int) <= ${opts.now.toISOString()}::timestamptz`,
+            lte(events.frozenAt, opts.now),
+          ),
         ),
       )
       .orderBy(desc(events.startsAt))
@@ -253,45 +261,39 @@ export async function getPublicTeam(
     if (!event) return { ok: false, reason: "team-not-found" };
   }
 
-  const frozen = await db
-    .select({ racer: racerColumns, paid: teamRacers.pricePaid, budget: teams.budget })
-    .from(frozenTeamRacers)
-    .innerJoin(racers, eq(racers.id, frozenTeamRacers.racerId))
-    .leftJoin(
-      teams,
-      and(eq(teams.userId, frozenTeamRacers.userId), eq(teams.eventId, frozenTeamRacers.eventId)),
-    )
-    .leftJoin(
-      teamRacers,
-      and(eq(teamRacers.teamId, teams.id), eq(teamRacers.racerId, frozenTeamRacers.racerId)),
-    )
-    .where(and(eq(frozenTeamRacers.eventId, event.id), eq(frozenTeamRacers.userId, user.id)))
-    .orderBy(sql`${teamRacers.slot} asc nulls last`, asc(racers.id));
-  const picked =
-    frozen.length > 0
-      ? frozen
-      : await db
-          .select({ racer: racerColumns, paid: teamRacers.pricePaid, budget: teams.budget })
-          .from(teams)
-          .innerJoin(teamRacers, eq(teamRacers.teamId, teams.id))
-          .innerJoin(racers, eq(racers.id, teamRacers.racerId))
-          .where(and(eq(teams.userId, user.id), eq(teams.eventId, event.id)))
-          .orderBy(asc(teamRacers.slot));
-  if (picked.length === 0) return { ok: false, reason: "team-not-found" };
+  // The team that played the round once frozen; before the freeze (locked, the job not run
+  // yet) the team as it stands in the round, which is what the freeze will take.
+  const team = await getTeam(db, user.id, event.id);
+  if (!team || team.racers.length === 0) return { ok: false, reason: "team-not-found" };
 
   const [score] = await db
     .select({ points: eventScores.points })
     .from(eventScores)
     .where(and(eq(eventScores.eventId, event.id), eq(eventScores.userId, user.id)));
-  const list = picked.map((p) => p.racer);
-  // cost: what the racers are worth today; bank: the player's own, as their pages show it (the
-  // team's budget less the prices paid, docs/decisions/0141). A frozen racer no longer on the
-  // saved team has no price paid left: then the bank is the budget less today's prices.
+  // cost: what the racers are worth in the round; bank: the player's own, as their pages show
+  // it (the team's budget less the prices paid, docs/decisions/0141; a frozen racer the team no
+  // longer holds counts at the round's price).
+  const previous = new Map(
+    (
+      await db
+        .select({ id: racers.id, previousPrice: racerColumns.previousPrice })
+        .from(racers)
+        .where(
+          inArray(
+            racers.id,
+            team.racers.map((r) => r.id),
+          ),
+        )
+    ).map((r) => [r.id, r.previousPrice]),
+  );
+  const list = team.racers.map(({ priceNow, price: _paid, ...r }) => ({
+    ...r,
+    price: priceNow,
+    previousPrice: previous.get(r.id) ?? null,
+  }));
   const cost = list.reduce((sum, r) => sum + r.price, 0);
-  const budget = picked[0]?.budget ?? BUDGET;
-  const paid = picked.every((p) => p.paid !== null)
-    ? picked.reduce((sum, p) => sum + p.paid!, 0)
-    : cost;
+  const paid = team.racers.reduce((sum, r) => sum + r.price, 0);
+  const budget = team.budget;
   return {
     ok: true,
     team: {

@@ -1,12 +1,13 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../client.js";
-import { events, racers, teamRacers, teams } from "../schema/index.js";
-import { SEED_EVENTS } from "../seed.js";
+import { racers, teamRacers } from "../schema/index.js";
+import { insertSeedEvents } from "../seed.js";
 import { createTestDb } from "../testing.js";
 import { AdminActionError, CLI_ACTOR, listAudit } from "./audit.js";
 import { setRacer, setRacerWithdrawn, withdrawnRacersOnTeam } from "./racers-admin.js";
 import { importRacers } from "./racers-import.js";
+import { putTeam } from "./scoring.fixtures.js";
 import { createAccount } from "./users.js";
 
 let h: DbHandle;
@@ -14,7 +15,7 @@ let bruni: number;
 let pierron: number;
 beforeAll(async () => {
   h = await createTestDb();
-  await h.db.insert(events).values(SEED_EVENTS.filter((e) => e.id === 5));
+  await insertSeedEvents(h.db, [5]);
   await importRacers(h.db, {
     csv: "Category,First Name,Last Name,Origin,Price\nPro Men,Loïc,Bruni,FRA,99000\nPro Men,Amaury,Pierron,FRA,90000\n",
     actor: CLI_ACTOR,
@@ -78,10 +79,8 @@ describe("setRacerWithdrawn", () => {
       email: "holder@example.com",
       passwordHash: "test:unusable",
     });
-    const [team] = await h.db.insert(teams).values({ userId: player.id, eventId: 5 }).returning();
-    await h.db
-      .insert(teamRacers)
-      .values({ teamId: team!.id, racerId: bruni, slot: 0, pricePaid: 99000 });
+    const teamId = await putTeam(h.db, player.id, 5, [bruni]);
+    await h.db.update(teamRacers).set({ pricePaid: 99000 }).where(eq(teamRacers.teamId, teamId));
 
     const w = await setRacerWithdrawn(h.db, bruni, true, CLI_ACTOR);
     expect(w).toMatchObject({ changed: true, teamsHolding: 1 });

@@ -10,9 +10,9 @@ import {
   RACER_NUMBER_MAX,
   racerNameKey,
 } from "@game/core";
-import { and, countDistinct, eq, isNotNull } from "drizzle-orm";
-import type { DbOrTx } from "../client.js";
-import { racers, teamRacers, teams } from "../schema/index.js";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { type DbOrTx, rowsOf } from "../client.js";
+import { events, racers, teamRacers, teams } from "../schema/index.js";
 import { AdminActionError, type AdminActor, recordAudit } from "./audit.js";
 import type { RacerFieldChange } from "./racers-import.js";
 
@@ -140,11 +140,16 @@ export interface WithdrawResult {
   teamsHolding: number;
 }
 
+/** Teams of the racer's competition holding them (a team holds racers as people). */
 async function teamsHolding(tx: DbOrTx, racerId: number): Promise<number> {
-  const [row] = await tx
-    .select({ n: countDistinct(teamRacers.teamId) })
-    .from(teamRacers)
-    .where(eq(teamRacers.racerId, racerId));
+  const [row] = rowsOf<{ n: number }>(
+    await tx.execute(sql`
+      select count(*)::int as n
+      from racers r join events e on e.id = r.game_id
+      join team_racers tr on tr.person_id = r.person_id
+      join teams t on t.id = tr.team_id and t.competition_id = e.competition_id
+      where r.id = ${racerId}`),
+  );
   return row?.n ?? 0;
 }
 
@@ -193,8 +198,14 @@ export async function withdrawnRacersOnTeam(
     })
     .from(teams)
     .innerJoin(teamRacers, eq(teamRacers.teamId, teams.id))
-    .innerJoin(racers, eq(racers.id, teamRacers.racerId))
-    .where(and(eq(teams.userId, userId), eq(teams.eventId, eventId), isNotNull(racers.withdrawnAt)))
+    .innerJoin(racers, and(eq(racers.personId, teamRacers.personId), eq(racers.gameId, eventId)))
+    .where(
+      and(
+        eq(teams.userId, userId),
+        sql`${teams.competitionId} = (select ${events.competitionId} from ${events} where ${events.id} = ${eventId})`,
+        isNotNull(racers.withdrawnAt),
+      ),
+    )
     .orderBy(teamRacers.slot);
   return rows.map((r) => ({ ...r, withdrawnAt: r.withdrawnAt! }));
 }

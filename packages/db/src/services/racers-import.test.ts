@@ -4,8 +4,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DbHandle } from "../client.js";
-import { auditLog, events, racers } from "../schema/index.js";
-import { SEED_EVENTS } from "../seed.js";
+import { auditLog, racers } from "../schema/index.js";
+import { insertSeedEvents } from "../seed.js";
 import { createTestDb } from "../testing.js";
 import { CLI_ACTOR } from "./audit.js";
 import {
@@ -18,7 +18,7 @@ import {
 let h: DbHandle;
 beforeAll(async () => {
   h = await createTestDb();
-  await h.db.insert(events).values(SEED_EVENTS.filter((e) => [5, 6].includes(e.id!)));
+  await insertSeedEvents(h.db, [5, 6]);
 });
 afterAll(() => h.close());
 beforeEach(async () => {

@@ -539,7 +539,9 @@ async function teamsTouchedByPrices(
       select count(distinct tr.team_id)::int as n
       from json_to_recordset(${JSON.stringify(priced)}::json) as v(id integer, price integer)
       join racers r on r.id = v.id and r.price <> v.price
-      join team_racers tr on tr.racer_id = v.id`),
+      join events e on e.id = r.game_id
+      join team_racers tr on tr.person_id = r.person_id
+      join teams t on t.id = tr.team_id and t.competition_id = e.competition_id`),
   );
   return row?.n ?? 0;
 }

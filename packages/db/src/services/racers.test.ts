@@ -1,15 +1,15 @@
 import { racerNameKey } from "@game/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../client.js";
-import { events, racers } from "../schema/index.js";
-import { SEED_EVENTS } from "../seed.js";
+import { racers } from "../schema/index.js";
+import { insertSeedEvents } from "../seed.js";
 import { createTestDb } from "../testing.js";
 import { listRacers } from "./racers.js";
 
 let h: DbHandle;
 beforeAll(async () => {
   h = await createTestDb();
-  await h.db.insert(events).values(SEED_EVENTS.filter((e) => e.id === 5 || e.id === 6));
+  await insertSeedEvents(h.db, [5, 6]);
   const racer = (
     gameId: number,
     category: "Pro Men" | "Pro Women",

@@ -64,7 +64,7 @@ beforeAll(async () => {
   newLeague = await putLeague(h.db, "Fresh", [late!.id, amy!.id]);
   // ... and one made since.
   soloAfter = await putLeague(h.db, "www.evil-prize.com", [late!.id]);
-  // The same racer (matched by name) entered in round 2, picked by one team there.
+  // The same racer (matched by name) entered in round 2; eve's team holds him through it.
   const [added] = await addRacers(h.db, 6, [
     { category: "Pro Men", firstName: men[0]!.firstName, lastName: men[0]!.lastName },
   ]);
@@ -208,8 +208,10 @@ describe("profiles", () => {
         eventId: 6,
         status: null,
         points: null,
-        pickedBy: 1,
-        teams: 1,
+        // Round 2 is not locked: the competition's teams as they stand (eve swapped him for his
+        // round 2 entry; Dan and cat play on with him), of its five teams.
+        pickedBy: 3,
+        teams: 5,
         settled: false,
       }),
     ]);
@@ -239,6 +241,6 @@ describe("profiles", () => {
     ]);
     expect(asked).toEqual([`picks ${twin}`, "teams 6"]);
     const direct = pickCounter(h.db);
-    expect([await direct.picks(twin), await direct.teams(6)]).toEqual([1, 1]);
+    expect([await direct.picks(twin), await direct.teams(6)]).toEqual([3, 5]);
   });
 });

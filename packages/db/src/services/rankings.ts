@@ -511,9 +511,29 @@ export function pickCounter(db: DbOrTx): PickCounter {
   const count = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
   const n = sql<number>`count(*)::int`;
   return {
+    // A team holds racers as people, for its competition (docs/decisions/0157).
     picks: (racerId) =>
-      count(db.select({ n }).from(teamRacers).where(eq(teamRacers.racerId, racerId))),
-    teams: (eventId) => count(db.select({ n }).from(teams).where(eq(teams.eventId, eventId))),
+      count(
+        db
+          .select({ n })
+          .from(racers)
+          .innerJoin(events, eq(events.id, racers.gameId))
+          .innerJoin(teamRacers, eq(teamRacers.personId, racers.personId))
+          .innerJoin(
+            teams,
+            and(eq(teams.id, teamRacers.teamId), eq(teams.competitionId, events.competitionId)),
+          )
+          .where(eq(racers.id, racerId)),
+      ),
+    teams: (eventId) =>
+      count(
+        db
+          .select({ n })
+          .from(teams)
+          .where(
+            sql`${teams.competitionId} = (select ${events.competitionId} from ${events} where ${events.id} = ${eventId})`,
+          ),
+      ),
   };
 }
 

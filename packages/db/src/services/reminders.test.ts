@@ -1,8 +1,8 @@
 import { LOCK_MS } from "@game/core";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { DbHandle } from "../client.js";
-import { events, outbox, racers, remindersSent, teams, users } from "../schema/index.js";
+import { events, outbox, racers, remindersSent, teamRacers, users } from "../schema/index.js";
 import { createTestDb } from "../testing.js";
 import { cliActor } from "./audit.js";
 import {
@@ -11,7 +11,7 @@ import {
   sendDueReminders,
   setRemindersOff,
 } from "./reminders.js";
-import { makePlayers } from "./scoring.fixtures.js";
+import { addRacers, makePlayers } from "./scoring.fixtures.js";
 import { listTeamRacers, saveTeam } from "./teams.js";
 import { setUserTimeZone } from "./users.js";
 
@@ -50,10 +50,23 @@ beforeAll(async () => {
     expect(saved.ok).toBe(true);
   }
   const byName = (n: string) => players.find((p) => p.username === n)!;
+  // A racer of the "draft" player's team has no entry in this round: the team does not play it.
+  const [elsewhere] = await addRacers(h.db, 6, [
+    { category: "Pro Men", firstName: "Only", lastName: "Elsewhere" },
+  ]);
+  const [elsewherePerson] = await h.db
+    .select({ personId: racers.personId })
+    .from(racers)
+    .where(eq(racers.id, elsewhere!.id));
   await h.db
-    .update(teams)
-    .set({ draft: true })
-    .where(eq(teams.userId, byName("draft").id));
+    .update(teamRacers)
+    .set({ personId: elsewherePerson!.personId! })
+    .where(
+      and(
+        eq(teamRacers.slot, 0),
+        sql`${teamRacers.teamId} = (select id from teams where user_id = ${byName("draft").id})`,
+      ),
+    );
   const outTeam = pick(3);
   await h.db.update(racers).set({ withdrawnAt: due }).where(eq(racers.id, outTeam[5]!.id));
   await setRemindersOff(h.db, byName("off").id, true);

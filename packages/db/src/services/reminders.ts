@@ -11,11 +11,12 @@
  * with SMTP each batch is then delivered and marked sent or failed.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
-import { DEFAULT_TIME_ZONE, formatDateTime, isTimeZone, LOCK_MS } from "@game/core";
-import { and, eq, sql } from "drizzle-orm";
+import { DEFAULT_TIME_ZONE, formatDateTime, isTimeZone, lockTime } from "@game/core";
+import { eq, sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "../client.js";
-import { appKeys, events, reminderOptouts, users } from "../schema/index.js";
+import { appKeys, competitions, events, reminderOptouts, users } from "../schema/index.js";
 import { type AdminActor, recordAudit } from "./audit.js";
+import { parseRules } from "./events.js";
 
 /** Reminders go out from this long before the lock until the lock. */
 export const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
@@ -72,36 +73,50 @@ export function unsubscribeToken(key: string, userId: number): string {
   return createHash("sha256").update(`${key}:${userId}`).digest("hex").slice(0, 32);
 }
 
-/** The rounds whose reminders are due now: open, locking within the next 24 hours. */
+/**
+ * The rounds whose reminders are due now: open, locking (by their competition's lock hours)
+ * within the next 24 hours. Few rounds are open at once, so the lock is judged here by core.
+ */
 async function dueRounds(db: DbOrTx, now: Date) {
   const rows = await db
-    .select({ id: events.id, name: events.name, startsAt: events.startsAt })
+    .select({
+      id: events.id,
+      name: events.name,
+      startsAt: events.startsAt,
+      rules: competitions.rules,
+    })
     .from(events)
-    .where(
-      and(
-        eq(events.status, "open"),
-        sql`${events.startsAt} > ${new Date(now.getTime() + LOCK_MS).toISOString()}::timestamptz`,
-        sql`${events.startsAt} <= ${new Date(now.getTime() + LOCK_MS + REMINDER_LEAD_MS).toISOString()}::timestamptz`,
-      ),
-    )
+    .innerJoin(competitions, eq(competitions.id, events.competitionId))
+    .where(eq(events.status, "open"))
     .orderBy(events.startsAt);
-  return rows.map((e) => ({ ...e, lockAt: new Date(e.startsAt.getTime() - LOCK_MS) }));
+  return rows
+    .map(({ rules, ...e }) => ({ ...e, lockAt: lockTime(e, parseRules(rules).lockHours) }))
+    .filter(
+      (e) =>
+        e.lockAt.getTime() > now.getTime() &&
+        e.lockAt.getTime() <= now.getTime() + REMINDER_LEAD_MS,
+    );
 }
 
-/** Players of `eventId` due a reminder: no team, a draft, or a racer who does not start. */
+/**
+ * Players of `eventId` due a reminder: no team for its competition, a racer on the team without
+ * an entry in the round (the team would not play: the freeze's rule), or a withdrawn one.
+ */
 function candidates(eventId: number, range = sql``) {
   return sql`
     select u.id, u.email, u.username, u.time_zone, (t.id is null) as no_team
     from users u
-    left join teams t on t.user_id = u.id and t.event_id = ${eventId}
+    left join teams t on t.user_id = u.id
+      and t.competition_id = (select competition_id from events where id = ${eventId})
     where u.accepted
       and u.email <> ''
       and u.email_confirmed_at is not null
       and not exists (select 1 from reminder_optouts o where o.user_id = u.id)
       and not exists (select 1 from reminders_sent s where s.user_id = u.id and s.event_id = ${eventId})
-      and (t.id is null or t.draft or exists (
-        select 1 from team_racers tr join racers r on r.id = tr.racer_id
-        where tr.team_id = t.id and r.withdrawn_at is not null))
+      and (t.id is null or exists (
+        select 1 from team_racers tr
+        left join racers r on r.game_id = ${eventId} and r.person_id = tr.person_id
+        where tr.team_id = t.id and (r.id is null or r.withdrawn_at is not null)))
       ${range}`;
 }
 

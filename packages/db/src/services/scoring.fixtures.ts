@@ -16,8 +16,6 @@ import {
   leagues,
   raceResults,
   racers,
-  teamRacers,
-  teams,
   users,
 } from "../schema/index.js";
 
@@ -70,29 +68,7 @@ export async function addRacers(
     });
 }
 
-/** A team written directly (any racers, any size): what saveTeam would have stored. */
-export async function putTeam(
-  db: DbOrTx,
-  userId: number,
-  eventId: number,
-  racerIds: readonly number[],
-) {
-  const [team] = await db
-    .insert(teams)
-    .values({ userId, eventId })
-    .onConflictDoUpdate({
-      target: [teams.userId, teams.eventId],
-      set: { version: sql`${teams.version} + 1` },
-    })
-    .returning({ id: teams.id });
-  await db.delete(teamRacers).where(eq(teamRacers.teamId, team!.id));
-  if (racerIds.length > 0) {
-    await db
-      .insert(teamRacers)
-      .values(racerIds.map((racerId, slot) => ({ teamId: team!.id, racerId, slot })));
-  }
-  return team!.id;
-}
+export { putTeam } from "../fixtures/teams.js";
 
 export async function putLeague(db: DbOrTx, name: string, memberIds: readonly number[]) {
   const [league] = await db

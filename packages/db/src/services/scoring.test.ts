@@ -1,5 +1,5 @@
 import { CATEGORIES, type Category, LOCK_MS, type ResultStatus } from "@game/core";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DbHandle } from "../client.js";
@@ -86,7 +86,12 @@ describe("freezing", () => {
     await freezeEvent(h.db, 5, new Date(round1Start.getTime() - LOCK_MS));
     // After the lock the winner is swapped in behind the rules' back.
     await h.db.delete(teamRacers).where(eq(teamRacers.teamId, teamId));
-    await h.db.insert(teamRacers).values({ teamId, racerId: men[0]!.id, slot: 0 });
+    await h.db.insert(teamRacers).values({
+      teamId,
+      personId: sql`(select person_id from racers where id = ${men[0]!.id})`,
+      slot: 0,
+      pricePaid: 1,
+    });
     await putResults(h.db, 5, [
       { racerId: men[0]!.id, category: "Pro Men", status: "finished", position: 1 },
       { racerId: men[1]!.id, category: "Pro Men", status: "finished", position: 2 },
@@ -226,6 +231,8 @@ describe("settleEvent", () => {
     const m2 = byCategory(round2, "Pro Men");
     await putTeam(h.db, a!.id, 5, [m1[0]!.id]);
     await putTeam(h.db, b!.id, 5, [m1[1]!.id]);
+    // Round 1 locks before the players change their teams for round 2.
+    await freezeEvent(h.db, 5, now);
     await putTeam(h.db, a!.id, 6, [m2[4]!.id]);
     await putTeam(h.db, b!.id, 6, [m2[0]!.id]);
     await putResults(h.db, 5, [
@@ -291,6 +298,9 @@ describe("settleEvent", () => {
           }
         };
         await save(round1, 5, s.teams1);
+        // A team is the player's for the competition: round 1 locks (and freezes) before the
+        // players change their teams for round 2.
+        await freezeEvent(h.db, 5, now);
         await save(round2, 6, s.teams2);
         for (const [i, members] of s.leagues.entries()) {
           const ids = [...new Set(members.map((m) => players[m % players.length]!.id))];

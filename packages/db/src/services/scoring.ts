@@ -1,8 +1,9 @@
-import { LEAGUE_RANKING_MIN_MEMBERS, lockTime, POINTS, TEAM_SIZE } from "@game/core";
+import { LEAGUE_RANKING_MIN_MEMBERS, lockTime, POINTS, type PointsTable } from "@game/core";
 import { and, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "../client.js";
-import { auditLog, events, raceResults, teams } from "../schema/index.js";
+import { auditLog, competitions, events, raceResults } from "../schema/index.js";
 import type { AuditAction } from "./audit.js";
+import { parseRules } from "./events.js";
 
 /*
  * Freezing and settlement. Teams are copied into frozen_team_racers at the lock moment; scoring
@@ -81,57 +82,75 @@ export async function freezeEvent(
       .update(events)
       .set({ frozenAt: now })
       .where(and(eq(events.id, eventId), isNull(events.frozenAt)))
-      .returning({ id: events.id });
+      .returning({ id: events.id, competitionId: events.competitionId });
     if (!claimed) return null;
     // Leftovers of an earlier freeze (an event re-opened by an admin) make way for this one;
     // after that a plain insert (ON CONFLICT would double the cost of the copy).
     await tx.execute(sql`delete from frozen_team_racers where event_id = ${eventId}`);
     await tx.execute(sql`delete from frozen_teams where event_id = ${eventId}`);
+    // Every team of the competition as it stands in this round: its racers' entries here. A
+    // team with a racer who has no entry here does not play until the player fixes it
+    // (docs/decisions/0157): it met the rules when saved, and only who starts changes between
+    // rounds (the rules are fixed from the first lock, prices paid and budgets stay).
     await tx.execute(sql`
+      with src as (
+        select t.user_id, r.id as racer_id
+        from teams t join team_racers tr on tr.team_id = t.id
+        left join racers r on r.game_id = ${eventId} and r.person_id = tr.person_id
+        where t.competition_id = ${claimed.competitionId}
+      ), plays as (
+        select user_id from src group by user_id having count(racer_id) = count(*)
+      )
       insert into frozen_team_racers (event_id, user_id, racer_id)
-      select t.event_id, t.user_id, tr.racer_id
-      from teams t join team_racers tr on tr.team_id = t.id
-      where t.event_id = ${eventId} and not t.draft`);
+      select ${eventId}::int, s.user_id, s.racer_id from src s join plays p on p.user_id = s.user_id`);
     // The same teams, one row each (what the settlement adds up); same transaction, same rows.
     await tx.execute(sql`
       insert into frozen_teams (event_id, user_id, racer_ids)
       select event_id, user_id, array_agg(racer_id order by racer_id)
       from frozen_team_racers where event_id = ${eventId}
       group by event_id, user_id`);
-    const [copied] = await tx
-      .select({ teams: sql<number>`count(*)::int` })
-      .from(teams)
-      .where(and(eq(teams.eventId, eventId), eq(teams.draft, false)));
+    const [copied] = rowsOf<{ teams: number }>(
+      await tx.execute(
+        sql`select count(*)::int as teams from frozen_teams where event_id = ${eventId}`,
+      ),
+    );
     return { eventId, teams: copied?.teams ?? 0 };
   });
 }
 
-/** Freezes every event whose lock moment (12 h before the start) has come. Run every minute. */
+/**
+ * Freezes every event whose lock moment (its competition's lock hours before the start) has
+ * come. Run every minute.
+ */
 export async function freezeDueEvents(db: DbOrTx, now: Date): Promise<FrozenEvent[]> {
   const due = await db
-    .select({ id: events.id, startsAt: events.startsAt })
+    .select({ id: events.id, startsAt: events.startsAt, rules: competitions.rules })
     .from(events)
+    .innerJoin(competitions, eq(competitions.id, events.competitionId))
     .where(isNull(events.frozenAt));
   const frozen: FrozenEvent[] = [];
   for (const e of due) {
-    if (lockTime(e) > now) continue;
+    if (lockTime(e, parseRules(e.rules).lockHours) > now) continue;
     const done = await freezeEvent(db, e.id, now);
     if (done) frozen.push(done);
   }
   return frozen;
 }
 
-/** Points for a result row `alias`, in SQL: the same table as `pointsForPosition` in @game/core. */
-export function pointsSql(alias: string) {
+/**
+ * Points for a result row `alias`, in SQL: the same table as `pointsForPosition` in @game/core
+ * (the competition's own, from its rules).
+ */
+export function pointsSql(alias: string, table: PointsTable = POINTS) {
   const a = sql.raw(alias);
   const n = (v: number) => sql.raw(String(Math.trunc(v)));
   return sql`case
-    when ${a}.status <> 'finished' or ${a}.position is null or ${a}.position < 1 then ${n(POINTS.none)}
-    when ${a}.position = 1 then ${n(POINTS.first)}
-    when ${a}.position = 2 then ${n(POINTS.second)}
-    when ${a}.position = 3 then ${n(POINTS.third)}
-    when ${a}.position <= 10 then ${n(POINTS.topTen)}
-    else ${n(POINTS.finisher)} end`;
+    when ${a}.status <> 'finished' or ${a}.position is null or ${a}.position < 1 then ${n(table.none)}
+    when ${a}.position = 1 then ${n(table.first)}
+    when ${a}.position = 2 then ${n(table.second)}
+    when ${a}.position = 3 then ${n(table.third)}
+    when ${a}.position <= 10 then ${n(table.topTen)}
+    else ${n(table.finisher)} end`;
 }
 
 /**
@@ -200,11 +219,13 @@ export async function settleInTransaction(
   await tx.execute(sql`set local work_mem = '256MB'`);
 
   const [event] = await tx
-    .select({ id: events.id, frozenAt: events.frozenAt })
+    .select({ id: events.id, frozenAt: events.frozenAt, rules: competitions.rules })
     .from(events)
+    .innerJoin(competitions, eq(competitions.id, events.competitionId))
     .where(eq(events.id, eventId))
-    .for("update");
+    .for("update", { of: events });
   if (!event) throw new SettlementError("not-found", `There is no event ${eventId}.`);
+  const rules = parseRules(event.rules);
   const [{ n: results } = { n: 0 }] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(raceResults)
@@ -234,7 +255,7 @@ export async function settleInTransaction(
   // 1. Each racer's contribution and how many frozen teams picked them.
   await tx.execute(sql`
     update race_results rr set
-      points = ${pointsSql("rr")},
+      points = ${pointsSql("rr", rules.points)},
       picked_by = coalesce(p.n, 0)
     from race_results r
     left join (
@@ -259,7 +280,7 @@ export async function settleInTransaction(
       rank() over (order by s.points desc),
       row_number() over (order by s.points desc, u.username_key collate "C", u.id)
     from (
-      select f.user_id, (${teamPointsSql(TEAM_SIZE)})::int as points
+      select f.user_id, (${teamPointsSql(rules.teamSize)})::int as points
       from frozen_teams f cross join (
         -- Points by racer id, as an array the team's ids index into (a lookup per racer).
         select array_agg(coalesce(r.points, 0) order by g) as by_racer

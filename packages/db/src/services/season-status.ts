@@ -6,7 +6,8 @@
 import { formatPrice, validateTeam } from "@game/core";
 import { and, desc, eq, inArray, isNotNull, lt } from "drizzle-orm";
 import type { DbOrTx } from "../client.js";
-import { events, racers, teamRacers, teams } from "../schema/index.js";
+import { events, frozenTeams, racers } from "../schema/index.js";
+import { rulesOfEvent } from "./events.js";
 import type { TeamView } from "./teams.js";
 
 export interface SeasonRacerChange {
@@ -34,16 +35,16 @@ const fullName = (r: { firstName: string; lastName: string }) => `${r.firstName}
 export async function teamSeasonStatus(
   db: DbOrTx,
   userId: number,
-  event: { id: number; series: string; round: number | null },
+  event: { id: number; competitionId: number; round: number | null },
   team: TeamView | null,
 ): Promise<TeamSeasonStatus | null> {
-  // The round before, by the series' explicit order (docs/decisions/0140).
+  // The round before, by the competition's explicit order (docs/decisions/0140).
   const [previous] =
-    event.series && event.round !== null
+    event.round !== null
       ? await db
           .select({ id: events.id, name: events.name })
           .from(events)
-          .where(and(eq(events.series, event.series), lt(events.round, event.round)))
+          .where(and(eq(events.competitionId, event.competitionId), lt(events.round, event.round)))
           .orderBy(desc(events.round))
           .limit(1)
       : [];
@@ -58,39 +59,18 @@ export async function teamSeasonStatus(
         ).map((r) => r.id)
       : [],
   );
-  // The previous round's team, by person: who of it does not start here.
-  let gone: string[] = [];
-  let hadTeam = false;
-  if (previous) {
-    const before = await db
-      .select({ personId: racers.personId, firstName: racers.firstName, lastName: racers.lastName })
-      .from(teams)
-      .innerJoin(teamRacers, eq(teamRacers.teamId, teams.id))
-      .innerJoin(racers, eq(racers.id, teamRacers.racerId))
-      .where(and(eq(teams.userId, userId), eq(teams.eventId, previous.id)));
-    hadTeam = before.length > 0;
-    if (hadTeam && team?.draft) {
-      const starting = new Set(
-        (
-          await db
-            .select({ personId: racers.personId, withdrawnAt: racers.withdrawnAt })
-            .from(racers)
-            .where(
-              and(
-                eq(racers.gameId, event.id),
-                inArray(
-                  racers.personId,
-                  before.map((b) => b.personId!),
-                ),
-              ),
-            )
-        )
-          .filter((r) => !r.withdrawnAt)
-          .map((r) => r.personId),
-      );
-      gone = before.filter((b) => !starting.has(b.personId)).map(fullName);
-    }
-  }
+  // Whether the player played the round before (their team was frozen for it); who of the
+  // team has no entry here (docs/decisions/0157: computed, nothing was copied).
+  const hadTeam = previous
+    ? (
+        await db
+          .select({ userId: frozenTeams.userId })
+          .from(frozenTeams)
+          .where(and(eq(frozenTeams.eventId, previous.id), eq(frozenTeams.userId, userId)))
+          .limit(1)
+      ).length > 0
+    : false;
+  const gone = (team?.gone ?? []).map((g) => g.name);
   if (!team && !hadTeam) return null;
 
   const list: SeasonRacerChange[] = (team?.racers ?? []).map((r) => ({
@@ -107,7 +87,11 @@ export async function teamSeasonStatus(
   }
   if (team && (team.draft || withdrawn.size > 0)) {
     // The rules, at the prices paid against the team's budget (what keeping the team counts).
-    const check = validateTeam(ids, team.racers, { gameId: event.id, budget: team.budget });
+    const check = validateTeam(ids, team.racers, {
+      gameId: event.id,
+      budget: team.budget,
+      rules: await rulesOfEvent(db, event.id),
+    });
     for (const issue of check.issues) {
       if (issue.code === "budget") {
         fixes.push(

@@ -4,13 +4,10 @@
  * round 1: round 1 settled before its lock and advanced, round 2 rescheduled to a minute ago
  * (so it starts before round 1), its results settled, advance again.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { DbHandle } from "../client.js";
-import { migrationsFolder } from "../paths.js";
-import { events, racers } from "../schema/index.js";
+import { competitions, events, racers } from "../schema/index.js";
 import { createTestDb } from "../testing.js";
 import { scheduleEvent } from "./admin-events.js";
 import { cliActor } from "./audit.js";
@@ -63,14 +60,18 @@ it("numbers the seeded series' rounds in race order", async () => {
   ]);
 });
 
-it("a new round of a series comes after its last round unless numbered", async () => {
+it("a new round of a competition comes after its last round unless numbered", async () => {
+  const [freeride] = await h.db
+    .select()
+    .from(competitions)
+    .where(eq(competitions.slug, "freeride-2024"));
   const [added] = await h.db
     .insert(events)
     .values({
       id: 90,
       slug: "test-series-extra",
       name: "Extra round",
-      series: "Freeride",
+      competitionId: freeride!.id,
       cover: "/c.svg",
       logo: "/l.svg",
       startsAt: new Date("2024-01-01T00:00:00Z"),
@@ -123,22 +124,4 @@ it("refuses an advance into a round that was already settled, writing nothing", 
     /^Pro Downhill Series Round 4: Angel Fire \(round 4 of Pro Downhill Series 2027\) has already been settled: an advance never reopens it\./,
   );
   expect(await h.db.select().from(events).orderBy(events.id)).toEqual(before);
-});
-
-it("the migration numbers an existing database's rounds in the order advances used", async () => {
-  // Migration 0021's backfill, run on rounds that have no number yet (as before 0021).
-  const file = readFileSync(path.join(migrationsFolder, "0021_series-rounds.sql"), "utf8");
-  const backfill = file.split("--> statement-breakpoint").find((s) => s.includes("UPDATE"))!;
-  const snapshot = await h.db.select().from(events).orderBy(events.id);
-  await h.db.update(events).set({ round: null });
-  await h.db.execute(sql.raw(backfill));
-  const after = await h.db.select().from(events).orderBy(events.id);
-  expect(after).toEqual(
-    snapshot
-      .map((e) => ({ ...e, round: e.id === 6 ? 1 : e.round }))
-      .map(
-        // Round 2 was rescheduled before round 1 above: by start time it now comes first.
-        (e) => (e.id === 5 ? { ...e, round: 2 } : e),
-      ),
-  );
 });

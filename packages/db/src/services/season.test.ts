@@ -5,7 +5,7 @@ import type { DbHandle } from "../client.js";
 import { auditLog, events, racers, teams } from "../schema/index.js";
 import { createTestDb } from "../testing.js";
 import { cliActor } from "./audit.js";
-import { makePlayers, putResults } from "./scoring.fixtures.js";
+import { frozenTeam, makePlayers, putResults } from "./scoring.fixtures.js";
 import { settleEvent } from "./scoring.js";
 import { advanceSeason, SeasonError } from "./season.js";
 import { getTeam, listTeamRacers, saveTeam, type TeamRacerView } from "./teams.js";
@@ -84,17 +84,17 @@ it("refuses before settlement (and before the lock even with --force), writing n
 it("rolls back everything when a step fails", async () => {
   const after = new Date(round1Start.getTime() + 86_400_000);
   const before = await state();
-  // A real failure inside the transaction: the carried teams cannot be written.
+  // A real failure inside the transaction: round 2's entries cannot be written.
   await h.db.execute(sql`create function gf_fail() returns trigger language plpgsql as $$
     begin raise exception 'disk full'; end $$`);
   await h.db.execute(
-    sql`create trigger gf_fail before insert on teams for each row when (new.event_id = 6)
+    sql`create trigger gf_fail before insert on racers for each row when (new.game_id = 6)
         execute function gf_fail()`,
   );
   try {
     await expect(advanceSeason(h.db, { now: after, actor, force: true })).rejects.toThrow();
   } finally {
-    await h.db.execute(sql`drop trigger gf_fail on teams`);
+    await h.db.execute(sql`drop trigger gf_fail on racers`);
     await h.db.execute(sql`drop function gf_fail()`);
   }
   const now = await state();
@@ -179,22 +179,11 @@ it("advances once settled: dry run = real run, new prices by the rule, teams car
   expect(audits[0]!.detail).toMatchObject({ to: 6, carried: 3, drafts: 0 });
 });
 
-it("keeps a carried team whose racer does not start round 3 as a draft, which the freeze skips", async () => {
+it("a team whose racer has no entry in round 3 waits for its player, and the freeze skips it", async () => {
   const after2 = new Date(
     (await h.db.select().from(events).where(eq(events.id, 6)))[0]!.startsAt.getTime() + 86_400_000,
   );
-  // Carol's first pro man is already entered in round 3, withdrawn (he will not start).
-  const carol2 = await getTeam(h.db, carol.id, 6);
-  const gone = carol2!.racers[5]!;
-  await h.db.insert(racers).values({
-    gameId: 7,
-    category: gone.category,
-    firstName: gone.firstName,
-    lastName: gone.lastName,
-    nameKey: `${gone.firstName}|${gone.lastName}`.toLowerCase(),
-    price: 99_000,
-    withdrawnAt: after2,
-  });
+  const teamsBefore = await h.db.select().from(teams);
   const r2 = await h.db.select().from(racers).where(eq(racers.gameId, 6));
   await putResults(
     h.db,
@@ -206,26 +195,31 @@ it("keeps a carried team whose racer does not start round 3 as a draft, which th
   await settleEvent(h.db, 6, { now: after2 });
   const summary = await advanceSeason(h.db, { now: after2, actor });
   expect(summary.to.id).toBe(7);
-  expect(summary.prices.find((p) => p.fromRacerId === gone.id)).toMatchObject({
-    alreadyEntered: true,
-    newPrice: 99_000,
-  });
+  // Nothing copied: the same teams, the same rows.
+  expect(summary).toMatchObject({ carried: 3, drafts: 0 });
+  expect(await h.db.select().from(teams)).toEqual(teamsBefore);
+
+  // Round 3's list, as an admin changed it, leaves out Carol's first pro man.
+  const carol2 = await getTeam(h.db, carol.id, 6);
+  const gone = carol2!.racers[5]!;
+  await h.db
+    .delete(racers)
+    .where(
+      and(
+        eq(racers.gameId, 7),
+        sql`${racers.personId} = (select person_id from racers where id = ${gone.id})`,
+      ),
+    );
   const c3 = await getTeam(h.db, carol.id, 7);
-  expect(c3!.draft).toBe(true);
+  expect(c3).toMatchObject({
+    draft: true,
+    gone: [{ name: `${gone.firstName} ${gone.lastName}`, paid: gone.price }],
+  });
   expect(c3!.racers).toHaveLength(5);
-  expect(summary.drafts).toBeGreaterThanOrEqual(1);
+  // Her round 2 team is what round 2 froze, whatever round 3 does.
+  expect((await getTeam(h.db, carol.id, 6))!.racers).toHaveLength(6);
   const a3 = await getTeam(h.db, alice.id, 7);
   expect(a3!.draft).toBe(false);
-
-  // Drafts are not frozen for scoring; teams that fit are.
-  const { freezeEvent } = await import("./scoring.js");
-  const frozen = await freezeEvent(h.db, 7, after2);
-  const drafts = await h.db
-    .select()
-    .from(teams)
-    .where(and(eq(teams.eventId, 7), eq(teams.draft, true)));
-  const all = await h.db.select().from(teams).where(eq(teams.eventId, 7));
-  expect(frozen!.teams).toBe(all.length - drafts.length);
 });
 
 it("tells each player what changed since the last round and what to fix", async () => {
@@ -249,6 +243,16 @@ it("tells each player what changed since the last round and what to fix", async 
   // Someone who never played the series has nothing to show.
   const [nobody] = await makePlayers(h.db, ["Nobody"]);
   expect(await teamSeasonStatus(h.db, nobody!.id, e7!, null)).toBeNull();
+
+  // At the lock a team that does not play is not frozen; the others are, through their round 3
+  // entries.
+  const { freezeEvent } = await import("./scoring.js");
+  const frozen = await freezeEvent(h.db, 7, new Date(e7!.startsAt.getTime() - LOCK_MS));
+  expect(frozen!.teams).toBe(2);
+  expect(await frozenTeam(h.db, 7, carol.id)).toEqual([]);
+  expect(await frozenTeam(h.db, 7, alice.id)).toEqual(
+    aliceTeam!.racers.map((r) => r.id).sort((x, y) => x - y),
+  );
 });
 
 it("season pages: a racer's price per round, a player's season points and rank per round", async () => {

@@ -1,30 +1,26 @@
 /**
- * Rolling a series forward (docs/decisions/0102): close the round that has been scored, give the
- * next round an entry for every racer of this round at the price the published rule gives
- * (`nextPrice` in @game/core), carry every player's team over at the prices paid, open the next
- * round. One transaction, serialised by an advisory lock; a dry run is the same transaction
- * rolled back, so it reports exactly what the real run does.
+ * Rolling a competition forward (docs/decisions/0102, 0157): close the round that has been
+ * scored, give the next round an entry for every racer of this round at the price the published
+ * rule gives (`nextPrice` in @game/core), open the next round. Teams are the players' teams for
+ * the competition: nothing is copied, they play on through their racers' entries. One
+ * transaction, serialised by an advisory lock; a dry run is the same transaction rolled back, so
+ * it reports exactly what the real run does.
  */
 import {
   type ApiRacerRound,
-  CATEGORIES,
   type Category,
   formatDateTime,
-  isFemale,
-  isJunior,
   lockTime,
-  MIN_FEMALE,
-  MIN_JUNIOR,
   nextPrice,
   type PriceBand,
   type PricingResult,
   priceBand,
-  TEAM_SIZE,
 } from "@game/core";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "../client.js";
-import { events, raceResults, racers } from "../schema/index.js";
+import { competitions, events, raceResults, racers } from "../schema/index.js";
 import { AdminActionError, type AdminActor, recordAudit } from "./audit.js";
+import { parseRules } from "./events.js";
 import { freezeEvent, LONG_JOB } from "./scoring.js";
 
 /** Serialises season advances (any number of processes): one rolls a series at a time. */
@@ -55,7 +51,9 @@ export interface RoundRef {
 }
 
 export interface AdvanceSummary {
+  /** The competition's name and slug. */
   series: string;
+  competition: string;
   from: RoundRef;
   to: RoundRef;
   dryRun: boolean;
@@ -65,7 +63,7 @@ export interface AdvanceSummary {
   prices: PriceChange[];
   /** Entries created in the next round. */
   entries: number;
-  /** Teams carried into the next round: playing as they are, and kept as drafts to fix. */
+  /** The competition's teams, which play on into the next round, and those to fix first. */
   carried: number;
   drafts: number;
 }
@@ -80,6 +78,8 @@ export interface AdvanceOptions {
    * `to`, so an admin confirms exactly what they saw.
    */
   expect?: { from: number; to: number };
+  /** The competition to roll (its slug): needed when several have an open round. */
+  competition?: string;
 }
 
 /** Refusals the admin can act on (nothing written); the CLI exits 1 with the message. */
@@ -113,39 +113,75 @@ function byChange(a: PriceChange, b: PriceChange): number {
 }
 
 /**
- * The open round to advance from and the round after it in its series: by the rounds' numbers,
- * never by start times, which admins edit (docs/decisions/0140). A round already settled is
- * never reopened: the advance refuses and says which round is in the way.
+ * The open round to advance from and the round after it in its competition: by the rounds'
+ * numbers, never by start times, which admins edit (docs/decisions/0140). A round already
+ * settled is never reopened: the advance refuses and says which round is in the way. With
+ * several competitions running, the slug says which one rolls forward (docs/decisions/0156).
  */
-async function currentAndNext(tx: DbOrTx) {
+async function currentAndNext(tx: DbOrTx, competitionSlug?: string) {
+  let competition: typeof competitions.$inferSelect | undefined;
+  if (competitionSlug !== undefined) {
+    [competition] = await tx
+      .select()
+      .from(competitions)
+      .where(eq(competitions.slug, competitionSlug));
+    if (!competition) {
+      throw new SeasonError(
+        `No competition has the slug "${competitionSlug}" (see \`game-admin competitions list\`).`,
+      );
+    }
+  }
   const open = await tx
-    .select()
+    .select({ event: events, competition: competitions })
     .from(events)
-    .where(eq(events.status, "open"))
-    .orderBy(asc(events.series), asc(events.round), asc(events.id))
-    .for("update");
-  for (const current of open) {
-    if (!current.series || current.round === null) continue;
+    .innerJoin(competitions, eq(competitions.id, events.competitionId))
+    .where(
+      and(
+        eq(events.status, "open"),
+        competition ? eq(events.competitionId, competition.id) : undefined,
+      ),
+    )
+    .orderBy(asc(events.competitionId), asc(events.round), asc(events.id))
+    .for("update", { of: events });
+  const withNext: {
+    current: typeof events.$inferSelect;
+    next: typeof events.$inferSelect;
+    competition: typeof competitions.$inferSelect;
+  }[] = [];
+  let lastRound: (typeof open)[number] | undefined;
+  for (const { event: current, competition: c } of open) {
+    if (current.round === null) continue;
     const [next] = await tx
       .select()
       .from(events)
-      .where(and(eq(events.series, current.series), gt(events.round, current.round)))
+      .where(and(eq(events.competitionId, current.competitionId), gt(events.round, current.round)))
       .orderBy(asc(events.round))
       .limit(1)
       .for("update");
-    if (!next) continue;
+    if (!next) {
+      lastRound ??= { event: current, competition: c };
+      continue;
+    }
     if (next.settledAt || next.status === "archived") {
       throw new SeasonError(
-        `${next.name} (round ${next.round} of ${current.series}) has already been ${next.settledAt ? "settled" : "archived"}: an advance never reopens it. If the series has moved on, close ${current.name} (\`game-admin events status ${current.id} close\`) and open the round being played (\`game-admin events status <id> open\`).`,
+        `${next.name} (round ${next.round} of ${c.name}) has already been ${next.settledAt ? "settled" : "archived"}: an advance never reopens it. If the competition has moved on, close ${current.name} (\`game-admin events status ${current.id} close\`) and open the round being played (\`game-admin events status <id> open\`).`,
       );
     }
-    return { current, next };
+    withNext.push({ current, next, competition: c });
   }
-  const last = open.find((e) => e.series);
+  const distinct = new Set(withNext.map((w) => w.competition.slug));
+  if (distinct.size > 1) {
+    throw new SeasonError(
+      `More than one competition has an open round to advance (${[...distinct].join(", ")}): say which with --competition <slug>.`,
+    );
+  }
+  if (withNext[0]) return withNext[0];
   throw new SeasonError(
-    last
-      ? `${last.name} is the last round of ${last.series}: there is no next round to open.`
-      : "No round of a series is open: there is nothing to advance.",
+    lastRound
+      ? `${lastRound.event.name} is the last round of ${lastRound.competition.name}: there is no next round to open.`
+      : competition
+        ? `No round of ${competition.name} is open: there is nothing to advance.`
+        : "No round of a competition is open: there is nothing to advance.",
   );
 }
 
@@ -159,7 +195,8 @@ export async function advanceSeason(db: DbOrTx, opts: AdvanceOptions): Promise<A
       await tx.execute(sql`select pg_advisory_xact_lock(${ADVANCE_LOCK})`);
       await tx.execute(LONG_JOB);
       const at = opts.now.toISOString();
-      const { current, next } = await currentAndNext(tx);
+      const { current, next, competition } = await currentAndNext(tx, opts.competition);
+      const rules = parseRules(competition.rules);
       if (opts.expect && (opts.expect.from !== current.id || opts.expect.to !== next.id)) {
         throw new SeasonError(
           `The season has changed since the preview: it would now advance ${current.name} to ${next.name}. Preview it again.`,
@@ -167,7 +204,7 @@ export async function advanceSeason(db: DbOrTx, opts: AdvanceOptions): Promise<A
       }
       const forced = !current.settledAt;
       if (forced) {
-        const lock = lockTime(current);
+        const lock = lockTime(current, rules.lockHours);
         if (!opts.force) {
           throw new SeasonError(
             `${current.name} has not been settled yet: import its results first (or, once its lock has passed, use --force).`,
@@ -222,7 +259,7 @@ export async function advanceSeason(db: DbOrTx, opts: AdvanceOptions): Promise<A
         const newPrice = already
           ? already.price
           : hasResults
-            ? nextPrice(e.price, result)
+            ? nextPrice(e.price, result, rules.pricing)
             : e.price;
         return {
           personId: e.personId!,
@@ -262,55 +299,26 @@ export async function advanceSeason(db: DbOrTx, opts: AdvanceOptions): Promise<A
         for (const p of fresh) p.toRacerId = byPerson.get(p.personId) ?? null;
       }
 
-      // Carry every team over at the prices paid. A team fits when all six racers start in the
-      // next round and the rules still hold (categories may differ in an entry the admin made);
-      // otherwise it is kept as a draft for the player to fix. A team the player already has in
-      // the next round is left alone. Its budget goes with it (docs/decisions/0141).
-      const female = CATEGORIES.filter(isFemale);
-      const junior = CATEGORIES.filter(isJunior);
-      const list = (cs: readonly string[]) =>
-        sql.join(
-          cs.map((c) => sql`${c}`),
-          sql`, `,
-        );
+      // No team is copied (docs/decisions/0157): each player's team for the competition plays
+      // on through its racers' entries in the next round. Counted for the admin: the teams, and
+      // those with a racer who has no entry in the next round, which their players must fix.
       const [carry] = rowsOf<{ carried: number; drafts: number }>(
         await tx.execute(sql`
-          with src as (
-            select ot.user_id, ot.budget, otr.slot, otr.price_paid, rn.id as racer_id, rn.category
-            from teams ot
-            join team_racers otr on otr.team_id = ot.id
-            join racers ro on ro.id = otr.racer_id
-            left join racers rn on rn.game_id = ${next.id} and rn.person_id = ro.person_id
-              and rn.withdrawn_at is null
-            where ot.event_id = ${current.id}
-          ), verdict as (
-            select user_id, max(budget) as budget,
-              (count(racer_id) = ${TEAM_SIZE} and count(*) = ${TEAM_SIZE}
-                and count(*) filter (where category in (${list(female)})) >= ${MIN_FEMALE}
-                and count(*) filter (where category in (${list(junior)})) >= ${MIN_JUNIOR}
-                and sum(price_paid) <= max(budget)) as fits
-            from src group by user_id
-          ), new_teams as (
-            insert into teams (user_id, event_id, draft, budget, created_at, updated_at)
-            select user_id, ${next.id}, not fits, budget, ${at}::timestamptz, ${at}::timestamptz from verdict
-            on conflict (user_id, event_id) do nothing
-            returning id, user_id, draft
-          ), slots as (
-            insert into team_racers (team_id, racer_id, slot, price_paid)
-            select nt.id, s.racer_id, s.slot, s.price_paid
-            from new_teams nt join src s on s.user_id = nt.user_id
-            where s.racer_id is not null
-            returning team_id
-          )
-          select count(*)::int as carried, (count(*) filter (where draft))::int as drafts
-          from new_teams`),
+          select
+            (select count(*)::int from teams where competition_id = ${competition.id}) as carried,
+            (select count(distinct tr.team_id)::int
+              from teams t join team_racers tr on tr.team_id = t.id
+              where t.competition_id = ${competition.id}
+                and not exists (select 1 from racers r
+                  where r.game_id = ${next.id} and r.person_id = tr.person_id)) as drafts`),
       );
 
       await tx.update(events).set({ status: "closed" }).where(eq(events.id, current.id));
       await tx.update(events).set({ status: "open" }).where(eq(events.id, next.id));
 
       const summary: AdvanceSummary = {
-        series: current.series,
+        series: competition.name,
+        competition: competition.slug,
         from: { id: current.id, name: current.name, startsAt: current.startsAt },
         to: { id: next.id, name: next.name, startsAt: next.startsAt },
         dryRun: Boolean(opts.dryRun),
@@ -403,7 +411,7 @@ export async function previousRoundPrices(
       join events e on e.id = r.game_id
       join lateral (
         select pr.price from racers pr join events pe on pe.id = pr.game_id
-        where pr.person_id = r.person_id and pe.series = e.series and pe.round < e.round
+        where pr.person_id = r.person_id and pe.competition_id = e.competition_id and pe.round < e.round
         order by pe.round desc limit 1
       ) p on true
       where r.game_id = ${eventId}`),

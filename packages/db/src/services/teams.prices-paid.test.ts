@@ -126,7 +126,8 @@ it("tells the admin how many saved teams a price change in a racer import touche
   const [now] = await h.db.select().from(racers).where(eq(racers.id, racer.id));
   const csv = `Category,First Name,Last Name,Game ID,Price\n${now!.category},${now!.firstName},${now!.lastName},5,${now!.price + 10_000}\n`;
   const holders = await h.db.execute(
-    sql`select count(distinct team_id)::int as n from team_racers where racer_id = ${racer.id}`,
+    sql`select count(distinct team_id)::int as n from team_racers
+      where person_id = (select person_id from racers where id = ${racer.id})`,
   );
   const n = ((holders as { rows?: { n: number }[] }).rows ??
     (holders as unknown as { n: number }[]))[0]!.n;

@@ -8,7 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DbHandle, rowsOf } from "../client.js";
-import { events, racers, teamRacers } from "../schema/index.js";
+import { events, racers, teamRacers, teams } from "../schema/index.js";
 import { createTestDb } from "../testing.js";
 import { getTeam, listTeamRacers, saveTeam, type TeamRacerView } from "./teams.js";
 import { createAccount } from "./users.js";
@@ -284,7 +284,9 @@ describe("concurrent saves", () => {
     const perTeam = rowsOf<{ team_id: number; n: number; cost: number }>(
       await h.db.execute(sql`
         select tr.team_id, count(*)::int as n, sum(r.price)::int as cost
-        from ${teamRacers} tr join ${racers} r on r.id = tr.racer_id
+        from ${teamRacers} tr join ${teams} t on t.id = tr.team_id
+        join ${events} e on e.competition_id = t.competition_id and e.id = 5
+        join ${racers} r on r.game_id = e.id and r.person_id = tr.person_id
         group by tr.team_id`),
     );
     expect(perTeam.length).toBeGreaterThan(0);

@@ -1,17 +1,25 @@
 import {
-  BUDGET,
   budgetAfterSave,
   canEditTeam,
   draftPrice,
   type HeldRacer,
-  TEAM_SIZE,
+  MAX_TEAM_SIZE,
   type TeamIssue,
   teamWorth,
   validateTeam,
 } from "@game/core";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { DbOrTx } from "../client.js";
-import { events, racers, teamRacers, teams } from "../schema/index.js";
+import { type DbOrTx, rowsOf } from "../client.js";
+import {
+  competitions,
+  events,
+  frozenTeamRacers,
+  frozenTeams,
+  racers,
+  teamRacers,
+  teams,
+} from "../schema/index.js";
+import { parseRules } from "./events.js";
 import { type PublicRacer, publicRacerColumns } from "./racers.js";
 
 /** A racer as the team builder shows it (table row, grid slot, detail modal). */
@@ -25,14 +33,22 @@ export interface TeamSlotView extends TeamRacerView {
   priceNow: number;
 }
 
-/** A player's team for one event, racers in slot order. */
+/**
+ * A player's team for a competition as it stands in one of its rounds (`eventId`), racers in slot
+ * order: their entries in that round. For a round already frozen, the team that played it.
+ */
 export interface TeamView {
   id: number;
   userId: number;
   eventId: number;
   version: number;
-  /** Carried into a new round but no longer fits the rules: not played until the player saves. */
+  /**
+   * A racer of the team has no entry in this round: the team does not play it until the player
+   * saves it without them (docs/decisions/0157).
+   */
   draft: boolean;
+  /** Racers of the team without an entry in this round (they do not start here). */
+  gone: { personId: number; name: string; paid: number }[];
   /** The team's budget: the bank is this minus the prices paid (docs/decisions/0141). */
   budget: number;
   createdAt: Date;
@@ -91,42 +107,136 @@ export async function hasAnyTeam(db: DbOrTx, userId: number): Promise<boolean> {
 
 /**
  * The player's own team for an event (racers in slot order), or null when there is none yet.
- * Owner-scoped on purpose: teams are private until the event locks.
+ * Owner-scoped on purpose: teams are private until the event locks. The team is the player's
+ * team for the event's competition, seen through the event's entries; once the event has been
+ * frozen, the team that played it (docs/decisions/0157).
  */
 export async function getTeam(
   db: DbOrTx,
   userId: number,
   eventId: number,
 ): Promise<TeamView | null> {
+  if (!Number.isSafeInteger(eventId)) return null;
+  const [event] = await db
+    .select({
+      id: events.id,
+      competitionId: events.competitionId,
+      frozenAt: events.frozenAt,
+    })
+    .from(events)
+    .where(eq(events.id, eventId));
+  if (!event) return null;
   const rows = await db
-    .select({ team: teams, racer: racerColumns, slot: teamRacers.slot, paid: teamRacers.pricePaid })
+    .select({
+      team: teams,
+      personId: teamRacers.personId,
+      slot: teamRacers.slot,
+      paid: teamRacers.pricePaid,
+      racer: racerColumns,
+    })
     .from(teams)
     .leftJoin(teamRacers, eq(teamRacers.teamId, teams.id))
-    .leftJoin(racers, eq(racers.id, teamRacers.racerId))
-    .where(and(eq(teams.userId, userId), eq(teams.eventId, eventId)))
+    .leftJoin(racers, and(eq(racers.personId, teamRacers.personId), eq(racers.gameId, eventId)))
+    .where(and(eq(teams.userId, userId), eq(teams.competitionId, event.competitionId)))
     .orderBy(asc(teamRacers.slot));
+  // The team that played a frozen round is its frozen copy, whatever the team is now.
+  if (event.frozenAt || (await hasFrozenTeam(db, userId, eventId))) {
+    return frozenTeamView(db, userId, eventId, rows);
+  }
   const first = rows[0];
   if (!first) return null;
+  const slots = rows.filter((r) => r.personId !== null);
+  const playing: TeamSlotView[] = slots.flatMap((r) =>
+    r.racer?.id != null
+      ? [{ ...(r.racer as TeamRacerView), price: r.paid!, priceNow: r.racer.price! }]
+      : [],
+  );
+  const missing = slots.filter((r) => r.racer?.id == null);
+  const names = await personNames(
+    db,
+    missing.map((r) => r.personId!),
+  );
   return {
     id: first.team.id,
     userId: first.team.userId,
-    eventId: first.team.eventId,
+    eventId,
     version: first.team.version,
-    draft: first.team.draft,
+    // The freeze's rule: a team plays a round when every racer on it has an entry there.
+    draft: missing.length > 0,
+    gone: missing.map((r) => ({
+      personId: r.personId!,
+      name: names.get(r.personId!) ?? "A racer",
+      paid: r.paid!,
+    })),
     budget: first.team.budget,
     createdAt: first.team.createdAt,
     updatedAt: first.team.updatedAt,
-    racers: rows.flatMap((r) =>
-      r.racer?.id != null
-        ? [
-            {
-              ...(r.racer as TeamRacerView),
-              price: r.paid ?? r.racer.price!,
-              priceNow: r.racer.price!,
-            },
-          ]
-        : [],
-    ),
+    racers: playing,
+  };
+}
+
+async function hasFrozenTeam(db: DbOrTx, userId: number, eventId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: frozenTeams.userId })
+    .from(frozenTeams)
+    .where(and(eq(frozenTeams.eventId, eventId), eq(frozenTeams.userId, userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A person's name as their latest entry gives it. */
+async function personNames(db: DbOrTx, personIds: number[]): Promise<Map<number, string>> {
+  if (personIds.length === 0) return new Map();
+  const rows = rowsOf<{ person_id: number; first_name: string; last_name: string }>(
+    await db.execute(sql`
+      select distinct on (person_id) person_id, first_name, last_name from racers
+      where person_id in ${personIds} order by person_id, game_id desc`),
+  );
+  return new Map(rows.map((r) => [r.person_id, `${r.first_name} ${r.last_name}`]));
+}
+
+/**
+ * The team that played a frozen round: its frozen racers, at the price the team paid for them
+ * when it still holds them (else their price in that round), in the team's slot order.
+ */
+async function frozenTeamView(
+  db: DbOrTx,
+  userId: number,
+  eventId: number,
+  teamRows: {
+    team: typeof teams.$inferSelect;
+    personId: number | null;
+    slot: number | null;
+    paid: number | null;
+  }[],
+): Promise<TeamView | null> {
+  const frozen = await db
+    .select({ racer: racerColumns, personId: racers.personId })
+    .from(frozenTeamRacers)
+    .innerJoin(racers, eq(racers.id, frozenTeamRacers.racerId))
+    .where(and(eq(frozenTeamRacers.eventId, eventId), eq(frozenTeamRacers.userId, userId)));
+  const team = teamRows[0]?.team;
+  if (frozen.length === 0 || !team) return null;
+  const held = new Map(
+    teamRows.flatMap((r) => (r.personId !== null ? [[r.personId, r] as const] : [])),
+  );
+  const order = (p: number | null, id: number) => held.get(p!)?.slot ?? 1_000 + id;
+  frozen.sort((a, b) => order(a.personId, a.racer.id) - order(b.personId, b.racer.id));
+  return {
+    id: team.id,
+    userId,
+    eventId,
+    version: team.version,
+    draft: false,
+    gone: [],
+    budget: team.budget,
+    createdAt: team.createdAt,
+    updatedAt: team.updatedAt,
+    racers: frozen.map((f) => ({
+      ...(f.racer as TeamRacerView),
+      price: held.get(f.personId!)?.paid ?? f.racer.price,
+      priceNow: f.racer.price,
+    })),
   };
 }
 
@@ -173,7 +283,6 @@ class Refused extends Error {
  * whichever concurrent save commits last leaves its own complete, valid team.
  */
 export async function saveTeam(db: DbOrTx, input: SaveTeamInput): Promise<SaveTeamResult> {
-  const budget = input.budget ?? BUDGET;
   if (!Number.isSafeInteger(input.eventId)) {
     return { ok: false, reason: "not-found", issues: [] };
   }
@@ -182,32 +291,53 @@ export async function saveTeam(db: DbOrTx, input: SaveTeamInput): Promise<SaveTe
       // One round trip: the event (share-locked) and the submitted racers, as stored.
       const ids = input.racerIds;
       const lookup =
-        ids.length > TEAM_SIZE * 4
+        ids.length > MAX_TEAM_SIZE * 4
           ? [] // More ids than a team can hold: refused by the rules without a lookup.
           : [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
       // The saved team: its budget, and what was paid for each racer and what they cost today
       // (racers sold in this save included: their selling price is what the bank gets back).
+      // The team is the player's team for the event's competition; its racers are held here
+      // through their entries in this event (a racer without one is sold at the price paid).
       const savedRows = tx
         .select({
           budget: teams.budget,
-          racerId: teamRacers.racerId,
+          racerId: racers.id,
           paid: teamRacers.pricePaid,
           now: racers.price,
         })
         .from(teams)
         .leftJoin(teamRacers, eq(teamRacers.teamId, teams.id))
-        .leftJoin(racers, eq(racers.id, teamRacers.racerId))
-        .where(and(eq(teams.userId, input.userId), eq(teams.eventId, input.eventId)));
+        .leftJoin(
+          racers,
+          and(eq(racers.personId, teamRacers.personId), eq(racers.gameId, input.eventId)),
+        )
+        .where(
+          and(
+            eq(teams.userId, input.userId),
+            sql`${teams.competitionId} = (select ${events.competitionId} from ${events} where ${events.id} = ${input.eventId})`,
+          ),
+        );
       const rowsQuery = tx
         .select({
           id: events.id,
+          competitionId: events.competitionId,
           status: events.status,
           startsAt: events.startsAt,
           frozenAt: events.frozenAt,
+          rules: competitions.rules,
           racer: racerColumns,
+          personId: racers.personId,
           withdrawnAt: racers.withdrawnAt,
+          // Another round of the competition locked but not frozen yet: the team as it stands
+          // is the one that round plays, so it cannot change until the freeze (within a minute).
+          pendingLock: sql<string | null>`(
+            select min(o.starts_at - make_interval(hours => (${competitions.rules}->>'lockHours')::int))
+            from ${events} o where o.competition_id = ${events.competitionId}
+              and o.id <> ${events.id} and o.status = 'open' and o.frozen_at is null
+              and o.settled_at is null)`,
         })
         .from(events)
+        .innerJoin(competitions, eq(competitions.id, events.competitionId))
         .leftJoin(racers, lookup.length > 0 ? inArray(racers.id, lookup) : sql`false`)
         .where(eq(events.id, input.eventId))
         .for("share", { of: events });
@@ -219,13 +349,18 @@ export async function saveTeam(db: DbOrTx, input: SaveTeamInput): Promise<SaveTe
             : [],
         ),
       );
-      const teamBudget = saved[0]?.budget ?? budget;
       const event = rows[0];
       if (!event) throw new Refused({ ok: false, reason: "not-found", issues: [] });
+      // The competition's rules judge the team, lock it and set a new team's budget.
+      const rules = parseRules(event.rules);
+      const teamBudget = saved[0]?.budget ?? input.budget ?? rules.budget;
       const now = typeof input.now === "function" ? input.now() : input.now;
-      const editable = canEditTeam(event, now);
+      const editable = canEditTeam({ ...event, lockHours: rules.lockHours }, now);
       if (!editable.ok) throw new Refused({ ok: false, reason: editable.reason, issues: [] });
-      if (event.frozenAt) throw new Refused({ ok: false, reason: "locked", issues: [] });
+      const pending = event.pendingLock === null ? null : new Date(event.pendingLock);
+      if (event.frozenAt || (pending && pending <= now)) {
+        throw new Refused({ ok: false, reason: "locked", issues: [] });
+      }
 
       // A racer kept costs their selling price, a racer bought today's price, against what the
       // player has: the bank plus the saved team's selling value. So keeping the team always
@@ -245,6 +380,7 @@ export async function saveTeam(db: DbOrTx, input: SaveTeamInput): Promise<SaveTe
       const validation = validateTeam(ids, known, {
         gameId: event.id,
         budget: teamWorth(teamBudget, held.values()),
+        rules,
       });
       if (!validation.ok) {
         throw new Refused({ ok: false, reason: "invalid", issues: validation.issues });
@@ -264,10 +400,12 @@ export async function saveTeam(db: DbOrTx, input: SaveTeamInput): Promise<SaveTe
       // delete and insert find the team by (user, event) rather than by the upsert's answer, and
       // each takes its snapshot after the lock, so it also sees (and replaces) slots a
       // concurrent save committed while this one waited.
-      const teamId = sql`(select ${teams.id} from ${teams} where ${teams.userId} = ${input.userId} and ${teams.eventId} = ${event.id})`;
+      const teamId = sql`(select ${teams.id} from ${teams} where ${teams.userId} = ${input.userId} and ${teams.competitionId} = ${event.competitionId})`;
+      const personOf = new Map(rows.flatMap((r) => (r.racer ? [[r.racer.id!, r.personId!]] : [])));
       const slots = sql.join(
         ids.map(
-          (racerId, slot) => sql`(${racerId}::int, ${slot}::int, ${byId.get(racerId)!.price}::int)`,
+          (racerId, slot) =>
+            sql`(${personOf.get(racerId)!}::int, ${slot}::int, ${byId.get(racerId)!.price}::int)`,
         ),
         sql`, `,
       );
@@ -276,26 +414,25 @@ export async function saveTeam(db: DbOrTx, input: SaveTeamInput): Promise<SaveTe
           .insert(teams)
           .values({
             userId: input.userId,
-            eventId: event.id,
+            competitionId: event.competitionId,
             budget: nextBudget,
             createdAt: at,
             updatedAt: at,
           })
           .onConflictDoUpdate({
-            target: [teams.userId, teams.eventId],
+            target: [teams.userId, teams.competitionId],
             set: {
               version: sql`${teams.version} + 1`,
               updatedAt: at,
-              draft: false,
               budget: nextBudget,
             },
           })
           .returning(),
         tx.execute(sql`delete from ${teamRacers} where ${teamRacers.teamId} = ${teamId}`),
         tx.execute(
-          sql`insert into ${teamRacers} (team_id, racer_id, slot, price_paid)
-              select ${teamId}, v.racer_id, v.slot, v.paid
-              from (values ${slots}) as v(racer_id, slot, paid)`,
+          sql`insert into ${teamRacers} (team_id, person_id, slot, price_paid)
+              select ${teamId}, v.person_id, v.slot, v.paid
+              from (values ${slots}) as v(person_id, slot, paid)`,
         ),
       ]);
 
@@ -304,9 +441,10 @@ export async function saveTeam(db: DbOrTx, input: SaveTeamInput): Promise<SaveTe
         team: {
           id: team!.id,
           userId: team!.userId,
-          eventId: team!.eventId,
+          eventId: event.id,
           version: team!.version,
-          draft: team!.draft,
+          draft: false,
+          gone: [],
           budget: team!.budget,
           createdAt: team!.createdAt,
           updatedAt: team!.updatedAt,
