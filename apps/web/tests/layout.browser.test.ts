@@ -82,7 +82,10 @@ async function expectLayout(page: Page, signedIn?: TestAccount) {
   expect(await footer.getByRole("link", { name: "Privacy Policy" }).getAttribute("href")).toBe(
     "/privacypolicy",
   );
-  expect(await footer.getByText("Gravity Fantasy Enduro").count()).toBe(1);
+  expect(await footer.getByRole("link", { name: "All competitions" }).getAttribute("href")).toBe(
+    "/#competitions",
+  );
+  expect(await footer.getByText(/coming soon/i).count()).toBe(0);
   expect(await footer.locator('img[src="/img/brand/logo.svg"]').count()).toBe(1);
 }
 

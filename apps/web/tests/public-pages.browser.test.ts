@@ -106,7 +106,7 @@ describe("about", () => {
       "Lock time",
       "Mini leagues",
       "FAQ",
-      "Our other games",
+      "Competitions",
     ]);
     // Every entry names a section of the page by its heading.
     for (const { text, href } of links) {
@@ -114,11 +114,11 @@ describe("about", () => {
       const section = page.locator(`section${href}`);
       expect(await section.getByRole("heading", { level: 2 }).textContent(), href).toBe(text);
     }
-    // Following one jumps there; the footer's /about#other-games keeps working.
+    // Following one jumps there; the footer's /about#competitions keeps working.
     await toc.filter({ hasText: "Scoring" }).click();
     expect(new URL(page.url()).hash).toBe("#scoring");
     expect(await page.locator(":target h2").textContent()).toBe("Scoring");
-    expect(links.at(-1)?.href).toBe("#other-games");
+    expect(links.at(-1)?.href).toBe("#competitions");
   });
 });
 

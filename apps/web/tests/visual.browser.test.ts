@@ -43,6 +43,7 @@ const SCREENS: Record<"visitor" | "player" | "admin", string[]> = {
     "/leagues-ranking",
     `/players/${PLAYER.username}`,
     "/racers/1",
+    "/competitions/pro-downhill-series-2027",
     "/about",
     "/login",
     "/signup",
@@ -61,6 +62,7 @@ const SCREENS: Record<"visitor" | "player" | "admin", string[]> = {
   ],
   admin: [
     "/admin",
+    "/admin/competitions",
     "/admin/events",
     "/admin/racers",
     "/admin/results",

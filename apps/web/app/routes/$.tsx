@@ -14,6 +14,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function NotFound() {
-  const { events, user, timeZone } = useLoaderData<typeof loader>();
-  return <HomeScreen events={events} user={user} timeZone={timeZone} notFound />;
+  const { events, competitions, user, timeZone } = useLoaderData<typeof loader>();
+  return (
+    <HomeScreen
+      events={events}
+      competitions={competitions}
+      user={user}
+      timeZone={timeZone}
+      notFound
+    />
+  );
 }

@@ -8,6 +8,14 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function Home() {
-  const { events, user, notice, timeZone } = useLoaderData<typeof loader>();
-  return <HomeScreen events={events} user={user} notice={notice} timeZone={timeZone} />;
+  const { events, competitions, user, notice, timeZone } = useLoaderData<typeof loader>();
+  return (
+    <HomeScreen
+      events={events}
+      competitions={competitions}
+      user={user}
+      notice={notice}
+      timeZone={timeZone}
+    />
+  );
 }

@@ -21,7 +21,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { DateTime } from "~/components/date-time";
 import { getCurrentGame } from "~/features/game/game.server";
 import { GameBackdrop, toBackdropGame } from "~/features/game/game-backdrop";
-import { CONTACT_EMAIL, OTHER_GAMES, SITE_NAME } from "~/features/layout/site";
+import { COMPETITIONS_LINK, CONTACT_EMAIL, SITE_NAME } from "~/features/layout/site";
 import { readTimeZone } from "~/utils/time-zone.server";
 
 export const meta: MetaFunction = () => [{ title: `About · ${SITE_NAME}` }];
@@ -88,7 +88,7 @@ const SECTIONS = [
   { id: "lock", title: "Lock time" },
   { id: "leagues", title: "Mini leagues" },
   { id: "faq", title: "FAQ" },
-  { id: "other-games", title: "Our other games" },
+  { id: "competitions", title: "Competitions" },
 ] as const;
 
 const FAQ = [
@@ -317,15 +317,15 @@ export default function About() {
           </div>
         </section>
 
-        <section id="other-games" aria-labelledby="other-games-title" className="about-section">
-          <h2 id="other-games-title">Our other games</h2>
-          <ul>
-            {OTHER_GAMES.map((g) => (
-              <li key={g.name}>
-                {g.name} ({g.note})
-              </li>
-            ))}
-          </ul>
+        <section id="competitions" aria-labelledby="competitions-title" className="about-section">
+          <h2 id="competitions-title">Competitions</h2>
+          <p>
+            Each round belongs to a competition: a series or a one-off race, in downhill or another
+            discipline. A competition may have rules of its own: the team size, the budget, how many
+            women and juniors a team needs and when teams lock. The rules on this page are the usual
+            game's; each competition's page states its own in full.{" "}
+            <Link to={COMPETITIONS_LINK.to}>See the live and upcoming competitions</Link>.
+          </p>
           <p>
             Questions, ideas or a race we should add? Write to{" "}
             <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>.

@@ -1,4 +1,15 @@
-import { type AdvanceSummary, auditLog, events, raceResults, racers, settleEvent } from "@game/db";
+import {
+  type AdvanceSummary,
+  auditLog,
+  copyRacers,
+  createCompetition,
+  createRound,
+  events,
+  raceResults,
+  racers,
+  setEventStatus,
+  settleEvent,
+} from "@game/db";
 import { createTestDb, type DbHandle } from "@game/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -84,4 +95,50 @@ it("saves a round scheduled before the round ahead of it, and says the order sti
   });
   const [e8] = await h.db.select().from(events).where(eq(events.id, 8));
   expect(e8!.startsAt.toISOString()).toBe("2027-05-01T12:00:00.000Z");
+});
+
+it("advances the competition chosen when several have an open round", async () => {
+  const actor = { actor: "test", actorId: null };
+  const now = new Date();
+  await createCompetition(h.db, { name: "XC Cup 2028", discipline: "cross-country" }, actor, now);
+  const r1 = await createRound(
+    h.db,
+    { competition: "xc-cup-2028", name: "Round 1", startsAt: new Date("2028-05-14T10:00:00Z") },
+    actor,
+    { now },
+  );
+  await createRound(
+    h.db,
+    { competition: "xc-cup-2028", name: "Round 2", startsAt: new Date("2028-06-14T10:00:00Z") },
+    actor,
+    { now },
+  );
+  await copyRacers(h.db, 5, r1.id, { actor, now });
+  await setEventStatus(h.db, r1.id, "open", actor);
+
+  // Two competitions have an open round with a next one: the admin must say which.
+  const which = await post({ intent: "season-advance", confirm: "no" });
+  expect(which.status).toBe(409);
+  expect(which.body.error).toMatch(/^More than one competition has an open round to advance/);
+  expect(which.body.error).toContain("pro-downhill-series-2027");
+  expect(which.body.error).toContain("xc-cup-2028");
+
+  // The form's competition reaches the service: each answer is about the one chosen.
+  const xc = await post({ intent: "season-advance", confirm: "no", competition: "xc-cup-2028" });
+  expect(xc.status).toBe(409);
+  expect(xc.body.error).toMatch(/^Round 1 has not been settled yet/);
+  const confirmed = await post({
+    intent: "season-advance",
+    confirm: "yes",
+    competition: "xc-cup-2028",
+    from: String(r1.id),
+    to: String(r1.id + 1),
+  });
+  expect(confirmed.body.error).toMatch(/^Round 1 has not been settled yet/);
+  const unknown = await post({ intent: "season-advance", confirm: "no", competition: "nope" });
+  expect(unknown.body.error).toBe(
+    'No competition has the slug "nope" (see `game-admin competitions list`).',
+  );
+  const [open] = await h.db.select().from(events).where(eq(events.id, r1.id));
+  expect(open!.status).toBe("open");
 });

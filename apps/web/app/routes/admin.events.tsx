@@ -2,7 +2,6 @@
 import { EVENT_STATUSES, lockTime } from "@game/core";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import {
   type AdminEvent,
   type EventFormResult,
@@ -13,6 +12,7 @@ import { SEASON_ADVANCE_INTENT } from "~/features/admin/forms";
 import { advanceFromForm } from "~/features/admin/season.server";
 import { SeasonAdvance } from "~/features/admin/season-advance";
 import { formatInZone, toLocalInput } from "~/features/admin/time";
+import { useAdminTimeZone } from "~/features/admin/use-admin-time-zone";
 import { requireAdmin } from "~/utils/auth.server";
 import { readForm } from "~/utils/request.server";
 
@@ -32,14 +32,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data(result, { status });
 }
 
-/** "UTC" on the server and before hydration; the admin's own zone afterwards. */
-function useAdminTimeZone(): string {
-  const [zone, setZone] = useState("UTC");
-  useEffect(() => {
-    const local = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (local) setZone(local);
-  }, []);
-  return zone;
+/** The competitions with an open round, in the order of the list: what an advance can roll. */
+function liveCompetitions(events: AdminEvent[]): { slug: string; name: string }[] {
+  const seen = new Map<string, string>();
+  for (const e of events) if (e.status === "open") seen.set(e.competition, e.series);
+  return [...seen].map(([slug, name]) => ({ slug, name }));
 }
 
 export default function AdminEvents() {
@@ -51,13 +48,14 @@ export default function AdminEvents() {
   const zone = useAdminTimeZone();
   return (
     <>
-      <SeasonAdvance posted={season} />
+      <SeasonAdvance posted={season} competitions={liveCompetitions(events)} />
       <section className="panel" aria-labelledby="events-title">
         <h2 id="events-title">Events</h2>
         <p className="muted">
           Only open events can be entered. Times are in{" "}
-          {zone === "UTC" ? "UTC" : `your time zone (${zone})`}; teams lock 12 hours before the
-          start.
+          {zone === "UTC" ? "UTC" : `your time zone (${zone})`}; teams lock as many hours before the
+          start as their competition's rules say. Competitions and their rounds are created on the{" "}
+          <a href="/admin/competitions">Competitions</a> page.
         </p>
         <ul className="admin-events">
           {events.map((e) => (
@@ -90,7 +88,7 @@ function EventRow({
   const busy = fetcher.state !== "idle";
   const ids = { status: `event-${event.id}-status`, starts: `event-${event.id}-starts` };
   return (
-    <li className="card admin-event">
+    <li className="card admin-event" id={`event-${event.id}`}>
       <fetcher.Form method="post" aria-labelledby={`event-${event.id}-name`}>
         <h3 id={`event-${event.id}-name`}>
           {event.id}. {event.name}{" "}

@@ -11,13 +11,14 @@ import {
 } from "@game/db";
 import { createTestDb, type DbHandle } from "@game/db/testing";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieFor, makeUser, request, testContext } from "../../tests/support/context";
 import { loader as homeLoader } from "./_index";
 import * as layout from "./admin";
 import * as dashboard from "./admin._index";
 import * as audit from "./admin.audit";
+import * as competitions from "./admin.competitions";
 import * as events from "./admin.events";
 import * as outbox from "./admin.outbox";
 import * as partners from "./admin.partners";
@@ -48,6 +49,7 @@ const LOADERS: [string, Loader][] = [
   ["/admin", layout.loader],
   ["/admin?index", dashboard.loader],
   ["/admin/racers", racersApi.loader],
+  ["/admin/competitions", competitions.loader],
   ["/admin/events", events.loader],
   ["/admin/users", users.loader],
   ["/admin/partners", partners.loader],
@@ -62,6 +64,20 @@ function actions(): [string, Action, () => Request][] {
   return [
     ["/admin?index", dashboard.action, () => jsonUpload("/admin?index", RACERS, undefined)],
     ["/admin/racers", racersApi.action, () => jsonUpload("/admin/racers", RACERS, undefined)],
+    [
+      "/admin/competitions",
+      competitions.action,
+      form("/admin/competitions", {
+        intent: "create",
+        name: "Sneaky Cup",
+        discipline: "downhill",
+        teamSize: "6",
+        budget: "1000000",
+        minWomen: "2",
+        minJuniors: "1",
+        lockHours: "12",
+      }),
+    ],
     [
       "/admin/events",
       events.action,
@@ -300,6 +316,11 @@ describe("events", () => {
     });
 
   it("opens an event and moves its start, given in the admin's zone; the home page shows it", async () => {
+    // Round 2 gets round 1's racers (a round without racers cannot be opened).
+    await h.db.execute(sql`
+      insert into racers (game_id, person_id, category, first_name, last_name, name_key, price)
+      select 6, person_id, category, first_name, last_name, name_key, price from racers
+      where game_id = 5`);
     const r = await answer(
       await save({
         eventId: "6",

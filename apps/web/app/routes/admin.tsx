@@ -20,6 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const SECTIONS = [
   { to: "/admin", label: "Racers", end: true },
+  { to: "/admin/competitions", label: "Competitions" },
   { to: "/admin/events", label: "Events" },
   { to: "/admin/results", label: "Results" },
   { to: "/admin/users", label: "Users" },

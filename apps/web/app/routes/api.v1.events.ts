@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiEvents } from "~/features/api/public-api.server";
 import { apiAction, apiGet, CACHE } from "~/utils/api.server";
 
-/** `GET /api/v1/events`: the season's events. */
+/** `GET /api/v1/events?competition=<slug>`: the events, all or one competition's rounds. */
 export const loader = (args: LoaderFunctionArgs) =>
-  apiGet(args, CACHE.catalogue, () => apiEvents(args));
+  apiGet(args, CACHE.catalogue, (url) => apiEvents(args, url));
 
 export const action = apiAction;

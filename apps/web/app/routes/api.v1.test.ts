@@ -7,6 +7,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { LOCK_MS, leagueScore, pointsForPosition } from "@game/core";
 import {
+  CLI_ACTOR,
+  copyRacers,
   createLeague,
   events,
   freezeEvent,
@@ -15,11 +17,9 @@ import {
   listPublicRacers,
   partners,
   saveTeam,
-  teamRacers,
-  teams,
   users,
 } from "@game/db";
-import { createTestDb, type DbHandle } from "@game/db/testing";
+import { createTestDb, type DbHandle, putTeam } from "@game/db/testing";
 import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { matchRoutes } from "@remix-run/react";
@@ -30,6 +30,8 @@ import { z } from "zod";
 import { makeUser, testContext } from "../../tests/support/context";
 import { loader as anyApiLoader } from "./api.$";
 import { action as unknownAction, loader as unknownLoader } from "./api.v1.$";
+import { loader as competitionsLoader } from "./api.v1.competitions";
+import { loader as competitionLoader } from "./api.v1.competitions.$slug";
 import { loader as eventsLoader } from "./api.v1.events";
 import { loader as racersLoader } from "./api.v1.events.$id.racers";
 import { loader as resultsLoader } from "./api.v1.events.$id.results";
@@ -454,13 +456,11 @@ describe("GET /api/v1/teams/:username", () => {
     const [round2] = await h.db.select().from(events).where(eq(events.id, 6));
     const lock6 = new Date(round2!.startsAt.getTime() - LOCK_MS);
     const whileOpen = new Date(lock6.getTime() - 5 * 86_400_000);
-    // The seed prices round 1 only: round 2's team is written directly (the freeze copies it).
-    const ids = (await listPublicRacers(h.db, 5)).slice(0, 6).map((r) => r.id);
+    // The seed prices round 1 only: round 2 starts from its racers; the team is written directly.
+    await copyRacers(h.db, 5, 6, { actor: CLI_ACTOR, now: new Date() });
+    const ids = (await listPublicRacers(h.db, 6)).slice(0, 6).map((r) => r.id);
     const [bob] = await h.db.select().from(users).where(eq(users.username, "bob_dh"));
-    const [team] = await h.db.insert(teams).values({ userId: bob!.id, eventId: 6 }).returning();
-    await h.db
-      .insert(teamRacers)
-      .values(ids.map((racerId, slot) => ({ teamId: team!.id, racerId, slot })));
+    await putTeam(h.db, bob!.id, 6, ids);
     const frozenAt = new Date(whileOpen.getTime() + 3_600_000);
     expect(await freezeEvent(h.db, 6, frozenAt)).not.toBeNull();
 
@@ -500,6 +500,8 @@ describe("GET /api/v1/openapi.json", () => {
     expect(json.servers[0].url).toBe("http://localhost/api/v1");
     expect(Object.keys(json.paths).sort()).toEqual(
       [
+        "/competitions",
+        "/competitions/{slug}",
         "/events",
         "/events/{id}/racers",
         "/events/{id}/results",
@@ -564,6 +566,12 @@ describe("the OpenAPI document against real answers", () => {
     const racerId = (await listPublicRacers(h.db, 5))[0]!.id;
     // One real call per documented path, with parameters that find data.
     const calls: Record<string, { loader: Loader; path: string; params?: object; now?: Date }> = {
+      "/competitions": { loader: competitionsLoader, path: "/api/v1/competitions" },
+      "/competitions/{slug}": {
+        loader: competitionLoader,
+        path: "/api/v1/competitions/pro-downhill-series-2027",
+        params: { slug: "pro-downhill-series-2027" },
+      },
       "/events": { loader: eventsLoader, path: "/api/v1/events" },
       "/events/{id}/racers": {
         loader: racersLoader,
@@ -655,6 +663,10 @@ describe("an unknown /api/v1 path", () => {
       expect(routeFileFor(path), path).toBe("routes/api.v1.$.ts");
     }
     expect(routeFileFor("/api/v1/events")).toBe("routes/api.v1.events.ts");
+    expect(routeFileFor("/api/v1/competitions")).toBe("routes/api.v1.competitions.ts");
+    expect(routeFileFor("/api/v1/competitions/xc-cup-2028")).toBe(
+      "routes/api.v1.competitions.$slug.ts",
+    );
     expect(routeFileFor("/api/v1/events/5/racers")).toBe("routes/api.v1.events.$id.racers.ts");
     expect(routeFileFor("/no/such/page")).toBe("routes/$.tsx");
     // Any other version or path under /api/ is the API's too.

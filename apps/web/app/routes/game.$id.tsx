@@ -106,6 +106,7 @@ export default function EventHome() {
           {home.phase === "open" ? (
             <LockNotice
               lockAt={event.lockAt}
+              lockHours={event.lockHours}
               now={home.now}
               timeZone={home.timeZone}
               className="card"

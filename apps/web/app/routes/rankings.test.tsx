@@ -2,8 +2,8 @@
  * The scoring pages end to end on a real database: results imported through the admin page,
  * then the rankings, the player page and the racer page read what the settlement stored.
  */
-import { auditLog, events, racers, teamRacers, teams } from "@game/db";
-import { createTestDb, type DbHandle } from "@game/db/testing";
+import { auditLog, events, racers } from "@game/db";
+import { createTestDb, type DbHandle, putTeam } from "@game/db/testing";
 import { eq } from "drizzle-orm";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -30,10 +30,7 @@ let newcomerCookie: string;
 let men: { id: number; firstName: string; lastName: string; origin: string }[];
 
 async function team(user: User, racerIds: number[]) {
-  const [t] = await h.db.insert(teams).values({ userId: user.id, eventId: 5 }).returning();
-  await h.db
-    .insert(teamRacers)
-    .values(racerIds.map((racerId, slot) => ({ teamId: t!.id, racerId, slot })));
+  await putTeam(h.db, user.id, 5, racerIds);
 }
 
 async function outcome(fn: () => unknown): Promise<unknown> {

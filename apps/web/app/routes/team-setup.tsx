@@ -62,6 +62,7 @@ export default function TeamSetup() {
       {d.editable.ok ? (
         <LockNotice
           lockAt={d.event.lockAt}
+          lockHours={d.event.lockHours}
           now={d.now}
           timeZone={d.timeZone}
           className="team-page__lock"
@@ -93,6 +94,7 @@ export default function TeamSetup() {
         held={d.held}
         hasTeam={d.hasTeam}
         budget={d.budget}
+        rules={d.event.rules}
         category={d.category}
         show={d.show}
         lockedReason={d.editable.ok ? null : d.editable.reason}

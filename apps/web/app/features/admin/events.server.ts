@@ -15,8 +15,12 @@ export interface AdminEvent {
   id: number;
   name: string;
   series: string;
-  /** Its place in its series (the order advances follow), null outside a series. */
+  /** Its competition's slug. */
+  competition: string;
+  /** Its place in its competition (the order advances follow). */
   round: number | null;
+  /** Hours before the start that its teams lock (its competition's rules). */
+  lockHours: number;
   status: EventRow["status"];
   startsAt: string;
   settledAt: string | null;
@@ -27,8 +31,10 @@ export async function loadAdminEvents(context: AppLoadContext): Promise<AdminEve
   return rows.map((e) => ({
     id: e.id,
     name: e.name,
-    series: e.series,
+    series: e.competitionName,
+    competition: e.competitionSlug,
     round: e.round,
+    lockHours: e.lockHours,
     status: e.status,
     startsAt: e.startsAt.toISOString(),
     settledAt: e.settledAt?.toISOString() ?? null,
@@ -63,8 +69,9 @@ export async function saveEvent(
   try {
     const actor = webActor(admin);
     const saved = await context.db.transaction(async (tx) => {
-      const s = await setEventStatus(tx, parsed.data.eventId, status, actor);
+      // The time first: a bad one is the admin's likelier slip, and it names its field.
       const t = await scheduleEvent(tx, parsed.data.eventId, at, actor);
+      const s = await setEventStatus(tx, parsed.data.eventId, status, actor);
       return { name: t.event.name, changed: s.changed || t.changed, warning: t.warning };
     });
     const message = saved.changed

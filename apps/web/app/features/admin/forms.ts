@@ -13,6 +13,17 @@ const id = z.coerce
   .positive()
   .max(2 ** 31 - 1);
 
+/**
+ * Which competition an advance rolls (its slug), needed when several have an open round; empty
+ * or absent: the one there is.
+ */
+const competitionSlug = z
+  .string()
+  .trim()
+  .max(80)
+  .optional()
+  .transform((v) => v || undefined);
+
 /** The form intent of the events page's season block (the page's other forms save one event). */
 export const SEASON_ADVANCE_INTENT = "season-advance";
 
@@ -22,10 +33,15 @@ export const SEASON_ADVANCE_INTENT = "season-advance";
  * exactly what the admin saw (docs/decisions/0140).
  */
 export const seasonAdvanceFormSchema = z.discriminatedUnion("confirm", [
-  z.object({ confirm: z.literal("no"), force: z.literal("yes").optional() }),
+  z.object({
+    confirm: z.literal("no"),
+    force: z.literal("yes").optional(),
+    competition: competitionSlug,
+  }),
   z.object({
     confirm: z.literal("yes"),
     force: z.literal("yes").optional(),
+    competition: competitionSlug,
     from: id,
     to: id,
   }),

@@ -10,9 +10,17 @@ const signed = (v: number) => (v > 0 ? `+${formatPrice(v)}` : v < 0 ? `-${format
  * "Advance season" on the events page, in two steps: the button shows exactly what the advance
  * will do (a dry run of the same service, every price change, biggest rise first) and asks to
  * confirm it; only the confirmation advances, and only from and to the rounds it showed. Works
- * without JavaScript: the page then renders the action's answer (`posted`).
+ * without JavaScript: the page then renders the action's answer (`posted`). With several
+ * competitions running, the admin picks the one to advance.
  */
-export function SeasonAdvance({ posted }: { posted?: SeasonAdvanceResult }) {
+export function SeasonAdvance({
+  posted,
+  competitions,
+}: {
+  posted?: SeasonAdvanceResult;
+  /** The competitions with an open round (slug and name): the one to advance is chosen. */
+  competitions: { slug: string; name: string }[];
+}) {
   const fetcher = useFetcher<SeasonAdvanceResult>({ key: "season-advance" });
   const busy = fetcher.state !== "idle";
   const result = fetcher.data ?? posted;
@@ -21,14 +29,32 @@ export function SeasonAdvance({ posted }: { posted?: SeasonAdvanceResult }) {
     <section className="panel" aria-labelledby="season-title">
       <h2 id="season-title">Season</h2>
       <p className="muted">
-        Once the open round of a series has been scored, advance the season: the round closes, the
-        next one opens with every racer at a new price (the rule on the About page) and every
+        Once the open round of a competition has been scored, advance its season: the round closes,
+        the next one opens with every racer at a new price (the rule on the About page) and every
         player's team carried over at the prices they paid. You will see what it does and confirm it
         before anything changes.
       </p>
       <fetcher.Form method="post" className="admin-event-fields">
         <input type="hidden" name="intent" value={SEASON_ADVANCE_INTENT} />
         <input type="hidden" name="confirm" value="no" />
+        {competitions.length > 1 ? (
+          <div className="field">
+            <label htmlFor="season-competition">Competition</label>
+            <select
+              id="season-competition"
+              name="competition"
+              defaultValue={preview?.competition ?? competitions[0]!.slug}
+            >
+              {competitions.map((c) => (
+                <option key={c.slug} value={c.slug}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : competitions.length === 1 ? (
+          <input type="hidden" name="competition" value={competitions[0]!.slug} />
+        ) : null}
         <label className="checkbox">
           <input type="checkbox" name="force" value="yes" /> Advance before results are settled
           (only after the lock)
@@ -51,6 +77,7 @@ export function SeasonAdvance({ posted }: { posted?: SeasonAdvanceResult }) {
           <input type="hidden" name="confirm" value="yes" />
           <input type="hidden" name="from" value={preview.from.id} />
           <input type="hidden" name="to" value={preview.to.id} />
+          <input type="hidden" name="competition" value={preview.competition} />
           {preview.forced ? <input type="hidden" name="force" value="yes" /> : null}
           <p>
             <strong>

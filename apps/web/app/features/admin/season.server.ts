@@ -8,9 +8,10 @@ export type SeasonAdvanceResult =
   | { intent: typeof SEASON_ADVANCE_INTENT; ok: false; error: string };
 
 /**
- * The dashboard's "Advance season": the same service as `game-admin season advance`. Without a
- * confirmation it is a preview (dry run); the confirmation carries the rounds the preview showed
- * and is refused if the season would now do something else. A refusal (not settled, last round,
+ * The dashboard's "Advance season": the same service as `game-admin season advance`, for the
+ * competition chosen (`competition`, its slug; needed when several have an open round). Without
+ * a confirmation it is a preview (dry run); the confirmation carries the competition and the
+ * rounds the preview showed and is refused if the season would now do something else. A refusal (not settled, last round,
  * changed since the preview) comes back as the message the CLI prints.
  */
 export async function advanceFromForm(
@@ -36,6 +37,7 @@ export async function advanceFromForm(
         dryRun,
         force,
         ...(expect ? { expect } : {}),
+        ...(input.competition ? { competition: input.competition } : {}),
       });
     const summary = await (dryRun ? advance() : timed(context, "season_advance", advance));
     return { result: { intent: SEASON_ADVANCE_INTENT, ok: true, summary }, status: 200 };

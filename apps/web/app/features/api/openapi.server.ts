@@ -13,6 +13,11 @@ import {
 } from "@game/core";
 import { PUBLIC_MAX_PAGE, PUBLIC_MAX_PAGE_SIZE, PUBLIC_PAGE_SIZE } from "@game/db";
 import { API_RATE_LIMIT, PARTNER_KEY_HEADER, PARTNER_RATE_LIMIT } from "~/utils/api.server";
+// Registers the competition schemas with core's registry before it is read below.
+import { COMPETITION_API_RESPONSES } from "./competition-schemas";
+
+/** Every endpoint's 200 answer, by its path in the document. */
+const RESPONSES = { ...API_RESPONSES, ...COMPETITION_API_RESPONSES };
 
 /** Generated once: the schemas do not change while the process runs. */
 const schemas = apiJsonSchemas();
@@ -41,7 +46,7 @@ const errorResponses = (...statuses: number[]) => {
     400: "A parameter is malformed (the message names it).",
     401: `The \`${PARTNER_KEY_HEADER}\` header is not the key of an enabled partner.`,
     403: "The team is private until its event locks (or its teams are frozen for scoring).",
-    404: "Unknown event, player or team.",
+    404: "Unknown event, competition, player or team.",
     429: "Too many requests; retry after `Retry-After` seconds.",
   };
   return Object.fromEntries(
@@ -60,7 +65,7 @@ const errorResponses = (...statuses: number[]) => {
 };
 
 /** A 200 answer: the endpoint's response schema from @game/core. */
-const ok = (path: keyof typeof API_RESPONSES, description: string) => ({
+const ok = (path: keyof typeof RESPONSES, description: string) => ({
   "200": {
     description,
     headers: {
@@ -71,7 +76,7 @@ const ok = (path: keyof typeof API_RESPONSES, description: string) => ({
       "Cache-Control": { schema: { type: "string" } },
       ...rateLimitHeaders,
     },
-    content: { "application/json": { schema: apiSchemaRef(API_RESPONSES[path]) } },
+    content: { "application/json": { schema: apiSchemaRef(RESPONSES[path]) } },
   },
   "304": { description: "Not modified since the ETag given in `If-None-Match`." },
 });
@@ -81,6 +86,17 @@ const idParameter = {
   in: "path",
   required: true,
   schema: { type: "integer", minimum: 1 },
+};
+
+/** A competition's slug, as the pages' addresses and `/competitions` give it. */
+const slugSchema = { type: "string", pattern: "^[a-z0-9-]{1,80}$" };
+
+const slugParameter = {
+  name: "slug",
+  in: "path",
+  required: true,
+  description: "The competition's slug, e.g. `pro-downhill-series-2027`.",
+  schema: slugSchema,
 };
 
 const categoryParameter = {
@@ -116,7 +132,8 @@ export function openApiDocument(serverUrl: string) {
       title: "Gravity Fantasy public API",
       version: "1.0.0",
       description: [
-        "Read-only data of the fantasy downhill game for partner sites: events, racers, rankings",
+        "Read-only data of the fantasy downhill game for partner sites: competitions and their",
+        "rules, events, racers, rankings",
         "and (once an event has locked) players' teams. No personal data is ever returned.",
         "",
         "Browsers may call it from the origins listed for a partner (CORS); other origins get no",
@@ -133,11 +150,45 @@ export function openApiDocument(serverUrl: string) {
     security: [{}, { partnerKey: [] }],
     servers: [{ url: `${serverUrl.replace(/\/+$/, "")}/api/v1` }],
     paths: {
+      "/competitions": {
+        get: {
+          operationId: "listCompetitions",
+          summary: "Every competition, with its rules, rounds and state",
+          description:
+            "Live competitions first, then upcoming, finished and archived ones. A competition is a series of rounds (or a one-off race) with its own rules: team size, budget, how many women and juniors a team has, points, lock and prices. `rulesText` states them in plain English.",
+          responses: {
+            ...ok("/competitions", "Every competition."),
+            ...errorResponses(429),
+          },
+        },
+      },
+      "/competitions/{slug}": {
+        get: {
+          operationId: "getCompetition",
+          summary: "One competition, with its rules, rounds and state",
+          parameters: [slugParameter],
+          responses: {
+            ...ok("/competitions/{slug}", "The competition."),
+            ...errorResponses(400, 404, 429),
+          },
+        },
+      },
       "/events": {
         get: {
           operationId: "listEvents",
-          summary: "The season's events",
-          responses: { ...ok("/events", "Every event, by id."), ...errorResponses(429) },
+          summary: "The events: all of them, or one competition's rounds",
+          parameters: [
+            {
+              name: "competition",
+              in: "query",
+              description: "A competition's slug: only its rounds.",
+              schema: slugSchema,
+            },
+          ],
+          responses: {
+            ...ok("/events", "Every event (or the competition's), by id."),
+            ...errorResponses(400, 404, 429),
+          },
         },
       },
       "/events/{id}/racers": {

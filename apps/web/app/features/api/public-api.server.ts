@@ -13,11 +13,15 @@ import {
   type ApiTeamResponse,
   type Category,
   categoryFromSlug,
+  describeRules,
 } from "@game/core";
 import {
+  type CompetitionView,
   type Db,
+  getCompetition,
   getPublicEvent,
   getPublicTeam,
+  listCompetitions,
   listPublicEvents,
   listPublicRacers,
   listPublicResults,
@@ -41,21 +45,90 @@ import {
   parseParams,
   queryOf,
 } from "~/utils/api.server";
+import type {
+  ApiCompetition,
+  ApiCompetitionResponse,
+  ApiCompetitionsResponse,
+} from "./competition-schemas";
 
-/** `GET /api/v1/events`. */
-export async function apiEvents(args: LoaderFunctionArgs): Promise<ApiEventsResponse> {
+/** `?competition=` and `:slug`: a competition's slug (lower-case letters, digits, dashes). */
+const slugParam = (what: string) =>
+  z
+    .string({ error: `${what} is required.` })
+    .regex(/^[a-z0-9-]{1,80}$/, `${what} must be a competition slug (a-z, 0-9 and -).`);
+
+const eventsParams = z.object({ competition: slugParam("competition").optional() });
+
+/** The competition `slug` names, read from the replica; the API's 404 when there is none. */
+async function competitionOr404(args: LoaderFunctionArgs, slug: string): Promise<CompetitionView> {
+  const found = await getCompetition(args.context.readDb, slug, args.context.now());
+  if (!found) throw notFound("competition_not_found", `There is no competition "${slug}".`);
+  return found;
+}
+
+/** `GET /api/v1/events?competition=<slug>`: every event, or one competition's rounds. */
+export async function apiEvents(args: LoaderFunctionArgs, url: URL): Promise<ApiEventsResponse> {
+  const { competition } = parseParams(eventsParams, queryOf(url, ["competition"]));
+  const only = competition
+    ? new Set((await competitionOr404(args, competition)).rounds.map((r) => r.id))
+    : null;
   const list = await listPublicEvents(args.context.readDb);
   return {
-    data: list.map((e) => ({
-      id: e.id,
-      name: e.name,
-      cover: absoluteUrl(e.cover, args.request, args.context),
-      logo: absoluteUrl(e.logo, args.request, args.context),
-      description: e.description,
-      status: e.status,
-      startsAt: e.startsAt.toISOString(),
+    data: list
+      .filter((e) => !only || only.has(e.id))
+      .map((e) => ({
+        id: e.id,
+        name: e.name,
+        cover: absoluteUrl(e.cover, args.request, args.context),
+        logo: absoluteUrl(e.logo, args.request, args.context),
+        description: e.description,
+        status: e.status,
+        startsAt: e.startsAt.toISOString(),
+      })),
+  };
+}
+
+/** A competition as the API answers it: its rules as data and in words, its rounds, its state. */
+function apiCompetition(c: CompetitionView, args: LoaderFunctionArgs): ApiCompetition {
+  return {
+    slug: c.slug,
+    name: c.name,
+    discipline: c.discipline,
+    season: c.season,
+    state: c.state,
+    cover: absoluteUrl(c.cover, args.request, args.context),
+    logo: absoluteUrl(c.logo, args.request, args.context),
+    description: c.description,
+    rules: c.rules,
+    rulesText: describeRules(c.rules),
+    rulesFixed: !c.rulesOpen,
+    rounds: c.rounds.map((r) => ({
+      id: r.id,
+      round: r.round,
+      name: r.name,
+      location: r.location,
+      status: r.status,
+      startsAt: r.startsAt.toISOString(),
+      locksAt: r.lockAt.toISOString(),
+      settled: r.settledAt !== null,
     })),
   };
+}
+
+/** `GET /api/v1/competitions`: every competition, live and upcoming first. */
+export async function apiCompetitions(args: LoaderFunctionArgs): Promise<ApiCompetitionsResponse> {
+  const list = await listCompetitions(args.context.readDb, args.context.now());
+  return { data: list.map((c) => apiCompetition(c, args)) };
+}
+
+const competitionParams = z.object({ slug: slugParam("slug") });
+
+/** `GET /api/v1/competitions/:slug`. */
+export async function apiCompetitionBySlug(
+  args: LoaderFunctionArgs,
+): Promise<ApiCompetitionResponse> {
+  const { slug } = parseParams(competitionParams, { slug: args.params.slug });
+  return { data: apiCompetition(await competitionOr404(args, slug), args) };
 }
 
 const eventListParams = z.object({ id: idParam("event id"), category: categoryParam.optional() });

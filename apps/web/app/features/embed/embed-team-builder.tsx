@@ -4,7 +4,7 @@
  * for a session it keeps in memory only. Building uses the same widgets and rules as
  * `/team-setup`; saving goes through the same server service.
  */
-import { type Category, formatPrice, racerName } from "@game/core";
+import { type Category, type CompetitionRules, formatPrice, racerName } from "@game/core";
 import type { TeamRacerView } from "@game/db";
 import { newTabLink, RacerTable, RequirementChecklist, TeamGrid } from "@game/widgets";
 import { useFetcher } from "@remix-run/react";
@@ -18,11 +18,11 @@ export interface EmbedTeamBuilderProps {
   partner: { name: string; key: string; origins: string[] };
   /** The partner page framing us: the only target of our messages. */
   parentOrigin: string | null;
-  event: { id: number; name: string; status: string; lockAt: string };
+  event: { id: number; name: string; status: string; lockAt: string; rules?: CompetitionRules };
   /** Null when the team can be changed; otherwise why not. */
   lockedReason: string | null;
   racers: TeamRacerView[];
-  /** The budget of a player without a team (1,000,000); a signed-in player's team has its own. */
+  /** The budget of a player without a team (the competition's); a saved team has its own. */
   budget: number;
   theme: "light" | "dark" | "auto" | null;
 }
@@ -85,6 +85,7 @@ export function EmbedTeamBuilder(props: EmbedTeamBuilderProps) {
     initial: [],
     held: player?.held,
     blocked: lockedReason ? "Teams are locked" : player ? null : "Sign in to pick riders",
+    rules: event.rules,
   });
   const [category, setCategory] = useState<Category>("Pro Men");
   const [alert, setAlert] = useState<Alert | null>(null);

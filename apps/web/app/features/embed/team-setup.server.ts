@@ -3,7 +3,7 @@
  * the same save service as `/team-setup`; only the credential differs (an in-memory embed
  * session instead of the cookie, which third-party frames do not get).
  */
-import { BUDGET, eventPhase, lockTime } from "@game/core";
+import { eventPhase, lockTime } from "@game/core";
 import {
   deleteEmbedSession,
   type EventRow,
@@ -83,6 +83,8 @@ export async function loadEmbedTeamSetup(request: Request, context: AppLoadConte
         name: event.name,
         status: event.status,
         lockAt: lockTime(event).toISOString(),
+        // The competition's rules: the builder judges the team by them as the save does.
+        rules: event.rules,
       },
       lockedReason:
         phase === "open"
@@ -95,7 +97,7 @@ export async function loadEmbedTeamSetup(request: Request, context: AppLoadConte
               readTimeZone(request),
             ),
       racers,
-      budget: BUDGET,
+      budget: event.rules.budget,
       theme: (THEMES as readonly string[]).includes(theme ?? "") ? (theme as Theme) : null,
     },
     {
@@ -158,7 +160,7 @@ export async function embedTeamSetupAction(request: Request, context: AppLoadCon
         expiresAt: session.expiresAt.toISOString(),
         team: team?.racers.map((r) => r.id) ?? [],
         held: heldPrices(team),
-        budget: team?.budget ?? BUDGET,
+        budget: team?.budget ?? event.rules.budget,
       },
     });
   }

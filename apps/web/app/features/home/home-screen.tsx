@@ -4,12 +4,19 @@ import { Link } from "@remix-run/react";
 import { useEffect } from "react";
 import { authPath } from "~/features/auth/auth-form";
 import { isPlainClick, useLoginModal } from "~/features/auth/login-modal";
+import { HomeCompetitions } from "~/features/competitions/competition-list";
+import type {
+  FinishedCompetition,
+  HomeCompetition,
+} from "~/features/competitions/competitions.server";
 import { useTimeZone } from "~/utils/time-zone";
 import type { HomeEvent } from "./home.server";
 import { HOME_NOTICE_PARAM } from "./home-notices";
 
 export interface HomeScreenProps {
   events: HomeEvent[];
+  /** Live and upcoming competitions with their next round, and finished ones (`loadHome`). */
+  competitions?: { current: HomeCompetition[]; finished: FinishedCompetition[] };
   /** `returning`: has played before (a team or points); a new player is greeted "Welcome". */
   user: { username: string; returning?: boolean } | null;
   /** Set on the unknown-path screen: says so above the usual home screen. */
@@ -41,7 +48,14 @@ function HomeNotice({ notice }: { notice: string | null }) {
 }
 
 /** The home screen: what the game is, and the event cards (only an open event can be entered). */
-export function HomeScreen({ events, user, notFound, notice, timeZone }: HomeScreenProps) {
+export function HomeScreen({
+  events,
+  competitions,
+  user,
+  notFound,
+  notice,
+  timeZone,
+}: HomeScreenProps) {
   const login = useLoginModal();
   const openEvent = events.find((e) => e.status === "open");
   const openLabel =
@@ -95,6 +109,13 @@ export function HomeScreen({ events, user, notFound, notice, timeZone }: HomeScr
           </div>
         </div>
       </section>
+      {competitions ? (
+        <HomeCompetitions
+          current={competitions.current}
+          finished={competitions.finished}
+          timeZone={zone}
+        />
+      ) : null}
       <section id="events" className="events" aria-labelledby="events-title" tabIndex={-1}>
         <h2 id="events-title">Events</h2>
         <EventList

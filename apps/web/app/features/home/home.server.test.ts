@@ -32,6 +32,39 @@ describe("loadHome", () => {
     });
   });
 
+  it("lists live and upcoming competitions with their next round, finished ones apart", async () => {
+    const now = new Date("2027-04-15T04:00:00Z");
+    const { competitions } = await loadHome(request("/"), testContext(h.db, { now: () => now }));
+    expect(competitions.current).toEqual([
+      {
+        slug: "pro-downhill-series-2027",
+        name: "Pro Downhill Series 2027",
+        discipline: "downhill",
+        season: "2027",
+        state: "live",
+        logo: "/img/events/logo-5.svg",
+        rounds: 5,
+        next: {
+          id: 5,
+          name: "Pro Downhill Series Round 1: Windrock",
+          startsAt: "2027-04-18T16:00:00.000Z",
+          phase: "open",
+          countdown: "Teams lock in 3 days.",
+        },
+      },
+    ]);
+    expect(competitions.finished.map((c) => c.slug)).toEqual([
+      "freeride-2024",
+      "uci-mountain-bike-world-championships-2024",
+      "uci-downhill-world-cup-2024",
+    ]);
+    // Past the lock, the countdown is to the start.
+    const late = testContext(h.db, { now: () => new Date("2027-04-18T06:30:00Z") });
+    expect((await loadHome(request("/"), late)).competitions.current[0]?.next?.countdown).toBe(
+      "Teams are locked; the race starts in 9 hours.",
+    );
+  });
+
   it("greets the signed-in player; dates go in the reader's zone, whatever the language", async () => {
     const ctx = testContext(h.db);
     const player = await makeUser(h.db, { username: "Gwin" });

@@ -1,6 +1,7 @@
 import { type EventPhase, eventPhase } from "@game/core";
 import { hasAnyTeam, listEvents } from "@game/db";
 import type { AppLoadContext } from "@remix-run/node";
+import { loadHomeCompetitions } from "~/features/competitions/competitions.server";
 import { getUser } from "~/utils/auth.server";
 import { readTimeZone } from "~/utils/time-zone.server";
 import { HOME_NOTICE_PARAM, homeNoticeText } from "./home-notices";
@@ -29,11 +30,16 @@ export function eventOrder(a: HomeEvent, b: HomeEvent): number {
 }
 
 /**
- * The home screen: every event, the signed-in player, if any, and the one-time notice of the page
- * that sent the player here (`?notice=`; null when there is none or the code is unknown).
+ * The home screen: the competitions (live and upcoming with their next round, then finished
+ * ones), every event, the signed-in player, if any, and the one-time notice of the page that
+ * sent the player here (`?notice=`; null when there is none or the code is unknown).
  */
 export async function loadHome(request: Request, context: AppLoadContext) {
-  const [rows, user] = await Promise.all([listEvents(context.readDb), getUser(request, context)]);
+  const [rows, user, competitions] = await Promise.all([
+    listEvents(context.readDb),
+    getUser(request, context),
+    loadHomeCompetitions(context),
+  ]);
   const events: HomeEvent[] = rows.map((e) => ({
     id: e.id,
     name: e.name,
@@ -52,6 +58,7 @@ export async function loadHome(request: Request, context: AppLoadContext) {
     (user.points > 0 || user.ranking !== null || (await hasAnyTeam(context.db, user.id)));
   return {
     events,
+    competitions,
     user: user ? { username: user.username, returning } : null,
     notice,
     // The cards' dates are written in the reader's zone (UTC, named, until the browser says).

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
-import { CONTACT_EMAIL, NAV_LINKS, OTHER_GAMES, SITE_NAME } from "./site";
+import { COMPETITIONS_LINK, CONTACT_EMAIL, NAV_LINKS, SITE_NAME } from "./site";
 
-/** Branding, navigation, our other games, the contact address and the legal pages. */
+/** Branding, navigation, the competitions, the contact address and the legal pages. */
 export function SiteFooter() {
   return (
     <footer className="site-footer">
@@ -26,15 +26,15 @@ export function SiteFooter() {
             ))}
           </ul>
         </nav>
-        <section className="footer-col" aria-labelledby="footer-games">
-          <h2 id="footer-games">More games</h2>
+        <section className="footer-col" aria-labelledby="footer-competitions">
+          <h2 id="footer-competitions">Race calendar</h2>
           <ul>
-            {OTHER_GAMES.map((game) => (
-              <li key={game.name}>
-                <Link to="/about#other-games">{game.name}</Link>{" "}
-                <span className="muted">({game.note})</span>
-              </li>
-            ))}
+            <li>
+              <Link to={COMPETITIONS_LINK.to}>{COMPETITIONS_LINK.label}</Link>
+            </li>
+            <li>
+              <Link to="/about#competitions">How competitions differ</Link>
+            </li>
           </ul>
         </section>
         <section className="footer-col" aria-labelledby="footer-contact">

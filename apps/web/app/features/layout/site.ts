@@ -16,11 +16,11 @@ export const NAV_LINKS = [
   { to: "/about", label: "About" },
 ] as const satisfies readonly { to: string; label: string; end?: boolean; plain?: boolean }[];
 
-/** Our sister games (not launched yet): the footer mentions them, the About page explains. */
-export const OTHER_GAMES = [
-  { name: "Gravity Fantasy Enduro", note: "coming soon" },
-  { name: "Gravity Fantasy Cross-Country", note: "coming soon" },
-] as const;
+/**
+ * Where the competitions are listed (live and upcoming ones with their next round, then the
+ * finished ones): a section of the home page; each has its own page (`/competitions/<slug>`).
+ */
+export const COMPETITIONS_LINK = { to: "/#competitions", label: "All competitions" } as const;
 
 /** Date of the current Terms of Service and Privacy Policy, as the pages print it. */
 export const LEGAL_UPDATED = "01/01/25";

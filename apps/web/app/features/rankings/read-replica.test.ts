@@ -4,16 +4,14 @@
  * certain: a player's own team, leagues and session come from the primary at once, while the
  * public ranking shows what the replica has, and catches up once it replays.
  */
+import { createDb, createLeague, type DbHandle, importResults, racers } from "@game/db";
 import {
-  createDb,
-  createLeague,
-  type DbHandle,
-  importResults,
-  racers,
-  teamRacers,
-  teams,
-} from "@game/db";
-import { createTestDb, startTestReplica, type TestReplica, withDatabase } from "@game/db/testing";
+  createTestDb,
+  putTeam,
+  startTestReplica,
+  type TestReplica,
+  withDatabase,
+} from "@game/db/testing";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadTeamSetup } from "~/features/team/setup.server";
@@ -73,10 +71,12 @@ describe.skipIf(!url)("public pages on a read replica (PostgreSQL only: skipped 
     // Signed in and saved while the replica lags: the session, the team and the new league are
     // all there at once.
     const cookie = await cookieFor(ctx, ann);
-    const [team] = await h.db.insert(teams).values({ userId: ann.id, eventId: 5 }).returning();
-    await h.db
-      .insert(teamRacers)
-      .values(men.map((r, slot) => ({ teamId: team!.id, racerId: r.id, slot })));
+    await putTeam(
+      h.db,
+      ann.id,
+      5,
+      men.map((r) => r.id),
+    );
     const setup = (await loadTeamSetup(
       request("/team-setup?game=5", { cookie }),
       ctx,

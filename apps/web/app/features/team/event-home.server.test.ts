@@ -1,5 +1,15 @@
 import { BUDGET, LOCK_MS } from "@game/core";
-import { events, importResults, listEventResults, listTeamRacers, saveTeam, users } from "@game/db";
+import {
+  events,
+  freezeEvent,
+  frozenTeamRacers,
+  frozenTeams,
+  importResults,
+  listEventResults,
+  listTeamRacers,
+  saveTeam,
+  users,
+} from "@game/db";
 import { createTestDb, type DbHandle } from "@game/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -133,7 +143,8 @@ describe("event home loader", () => {
     const cookie = await cookieFor(ctx, player);
     await saveTeam(h.db, { userId: player.id, eventId: 5, racerIds: team, now: early() });
     try {
-      await h.db.update(events).set({ frozenAt: early() }).where(eq(events.id, 5));
+      // The freeze an early results import runs.
+      await freezeEvent(h.db, 5, early());
       const locked = await loadEventHome(request("/game/5", { cookie }), ctx, "5");
       expect(locked.home.phase).toBe("locked");
       expect(locked.home.locked).toBe(true);
@@ -145,6 +156,8 @@ describe("event home loader", () => {
       expect(scored.home.score).toBeNull();
     } finally {
       await h.db.update(events).set({ frozenAt: null, settledAt: null }).where(eq(events.id, 5));
+      await h.db.delete(frozenTeamRacers).where(eq(frozenTeamRacers.eventId, 5));
+      await h.db.delete(frozenTeams).where(eq(frozenTeams.eventId, 5));
     }
   });
 

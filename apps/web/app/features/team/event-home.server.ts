@@ -34,6 +34,8 @@ export interface EventHome {
     /** ISO 8601, UTC. */
     startsAt: string;
     lockAt: string;
+    /** Hours before the start that teams lock (the competition's rules). */
+    lockHours: number;
   };
   /** The server's clock when the page was made: the first frame of the countdown. */
   now: string;
@@ -101,13 +103,14 @@ export async function loadEventHome(
       event: {
         id: event.id,
         name: event.name,
-        series: event.series,
+        series: event.competitionName,
         location: event.location,
         description: event.description,
         cover: event.cover,
         logo: event.logo,
         startsAt: event.startsAt.toISOString(),
         lockAt: lockTime(event).toISOString(),
+        lockHours: event.lockHours,
       },
       now: now.toISOString(),
       timeZone: readTimeZone(request),

@@ -24,6 +24,8 @@ export function LockNotice(props: {
   className?: string;
   /** Called once when the lock moment passes while the page is open. */
   onLock?: () => void;
+  /** The competition's lock hours (its rules); the spec's 12 by default. */
+  lockHours?: number;
 }) {
   const { lockAt, onLock } = props;
   const [now, setNow] = useState(() => new Date(props.now).getTime());
@@ -45,7 +47,9 @@ export function LockNotice(props: {
   return (
     <section className={`lock-notice ${props.className ?? ""}`} aria-labelledby="lock-heading">
       <h2 id="lock-heading" className="lock-notice__title">
-        {locked ? "Teams are locked" : `Teams lock ${LOCK_HOURS} hours before the event`}
+        {locked
+          ? "Teams are locked"
+          : `Teams lock ${props.lockHours ?? LOCK_HOURS} hours before the event`}
       </h2>
       <p>
         {locked ? "Teams locked at " : "Last changes by "}

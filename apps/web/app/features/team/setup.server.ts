@@ -1,9 +1,9 @@
 /** Team setup: what the page needs, and the one action that builds drafts and saves teams. */
 import {
-  ADD_BLOCK_MESSAGES,
+  addBlockMessage,
   addBlockReason,
-  BUDGET,
   type Category,
+  type CompetitionRules,
   categoryFromSlug,
   categoryToSlug,
   DEFAULT_TIME_ZONE,
@@ -15,7 +15,6 @@ import {
   isLocked,
   LOCK_HOURS,
   lockTime,
-  TEAM_SIZE,
   teamWorth,
 } from "@game/core";
 import {
@@ -54,6 +53,10 @@ export interface SetupEvent {
   /** ISO 8601, UTC. */
   startsAt: string;
   lockAt: string;
+  /** Hours before the start that teams lock (the competition's rules). */
+  lockHours: number;
+  /** The competition's rules, which the builder judges the team by as the save does. */
+  rules: CompetitionRules;
 }
 
 /** Teams frozen before their lock time: an admin imported the results early. */
@@ -66,12 +69,13 @@ export const FROZEN_EARLY = "Teams are locked: the results of this event are in.
  */
 export function refusalText(
   reason: SaveTeamFailure,
-  event?: Pick<EventRow, "startsAt">,
+  event?: Pick<EventRow, "startsAt"> & { lockHours?: number },
   now?: Date,
   timeZone: string = DEFAULT_TIME_ZONE,
 ): string {
   if (reason === "locked" && event && now && !isLocked(event, now)) return FROZEN_EARLY;
   const lockAt = event ? lockTime(event) : undefined;
+  const hours = event?.lockHours ?? LOCK_HOURS;
   switch (reason) {
     case "not-found":
       return "Game not found.";
@@ -79,8 +83,8 @@ export function refusalText(
       return "This event is not open: teams can only be picked for the open event.";
     case "locked":
       return lockAt
-        ? `Teams locked ${LOCK_HOURS} hours before the event starts (${formatDateTime(lockAt, timeZone)}).`
-        : `Teams locked ${LOCK_HOURS} hours before the event starts.`;
+        ? `Teams locked ${hours} hours before the event starts (${formatDateTime(lockAt, timeZone)}).`
+        : `Teams locked ${hours} hours before the event starts.`;
     case "invalid":
       return "Your team does not meet the requirements.";
   }
@@ -94,12 +98,21 @@ function toSetupEvent(e: EventRow): SetupEvent {
     logo: e.logo,
     startsAt: e.startsAt.toISOString(),
     lockAt: lockTime(e).toISOString(),
+    lockHours: e.lockHours,
+    rules: e.rules,
   };
 }
 
-/** Keeps the draft entries that can be shown: known racers of the event, once each, at most 6. */
-function cleanDraft(ids: readonly number[], byId: ReadonlyMap<number, TeamRacerView>): number[] {
-  return [...new Set(ids)].filter((id) => byId.has(id)).slice(0, TEAM_SIZE);
+/**
+ * Keeps the draft entries that can be shown: known racers of the event, once each, at most a
+ * team's size (the competition's rules).
+ */
+function cleanDraft(
+  ids: readonly number[],
+  byId: ReadonlyMap<number, TeamRacerView>,
+  teamSize: number,
+): number[] {
+  return [...new Set(ids)].filter((id) => byId.has(id)).slice(0, teamSize);
 }
 
 /**
@@ -173,10 +186,10 @@ export async function loadTeamSetup(request: Request, context: AppLoadContext) {
       held: heldPrices(team),
       // What changed since the last round of the series, and what to fix (decision 0102).
       season: await teamSeasonStatus(context.db, user.id, event, team),
-      draft: fromUrl ? cleanDraft(fromUrl, byId) : saved,
+      draft: fromUrl ? cleanDraft(fromUrl, byId, event.rules.teamSize) : saved,
       category,
       show: byId.has(show) ? show : null,
-      budget: team?.budget ?? BUDGET,
+      budget: team?.budget ?? event.rules.budget,
       now: context.now().toISOString(),
       timeZone,
     },
@@ -257,9 +270,9 @@ export async function teamSetupAction(request: Request, context: AppLoadContext)
   // A racer of the saved team costs their selling price, against the bank plus the saved team's
   // selling value: the money the page and the save count (decision 0141).
   const held = heldPrices(saved);
-  const budget = teamWorth(saved?.budget ?? BUDGET, Object.values(held));
+  const budget = teamWorth(saved?.budget ?? event.rules.budget, Object.values(held));
   const byId = new Map(racers.map((r) => [r.id, { ...r, price: draftPrice(r.price, held[r.id]) }]));
-  const current = cleanDraft(draft, byId);
+  const current = cleanDraft(draft, byId, event.rules.teamSize);
   const category = new URL(request.url).searchParams.get("category");
   let next = current;
   if (form.form.intent === "add") {
@@ -271,12 +284,13 @@ export async function teamSetupAction(request: Request, context: AppLoadContext)
       );
     }
     const team = current.map((id) => byId.get(id)!);
-    const blocked = addBlockReason(team, racer, { gameId: event.id, budget });
+    const rules = event.rules;
+    const blocked = addBlockReason(team, racer, { gameId: event.id, budget, rules });
     if (blocked) {
       const message =
         blocked === "over-budget"
-          ? `${ADD_BLOCK_MESSAGES[blocked]} (${formatPrice(racer.price)} needed).`
-          : `${ADD_BLOCK_MESSAGES[blocked]}.`;
+          ? `${addBlockMessage(blocked, rules)} (${formatPrice(racer.price)} needed).`
+          : `${addBlockMessage(blocked, rules)}.`;
       return answer({ ok: false, message, reasons: [], draft: current }, 422);
     }
     next = [...current, racer.id];

@@ -1,4 +1,11 @@
-import { type Category, categoryToSlug, formatPrice, type HeldRacer, racerName } from "@game/core";
+import {
+  type Category,
+  type CompetitionRules,
+  categoryToSlug,
+  formatPrice,
+  type HeldRacer,
+  racerName,
+} from "@game/core";
 import type { TeamRacerView } from "@game/db";
 import { RacerTable, RequirementChecklist, TeamGrid } from "@game/widgets";
 import { useFetcher } from "@remix-run/react";
@@ -15,8 +22,10 @@ export interface TeamBuilderProps {
   /** The draft to start from: the saved team, a draft from the URL, or the last posted one. */
   draft: number[];
   hasTeam: boolean;
-  /** The saved team's budget (1,000,000 without one): its bank plus the prices paid. */
+  /** The saved team's budget (the competition's without one): its bank plus the prices paid. */
   budget: number;
+  /** The competition's rules: what the checklist and the adds judge by. */
+  rules?: CompetitionRules;
   category: Category;
   /** A rider whose details are open (from `?show=`). */
   show: number | null;
@@ -65,6 +74,7 @@ export function TeamBuilder(props: TeamBuilderProps) {
     initial: props.actionResult?.draft ?? props.draft,
     held: props.held,
     blocked: editable ? null : "Teams are locked",
+    rules: props.rules,
   });
   const [category, setCategory] = useState<Category>(props.category);
   const [shown, setShown] = useState<number | null>(props.show);

@@ -5,8 +5,10 @@
  * selling price, against the bank plus the saved team's selling value (docs/decisions/0141).
  */
 import {
-  ADD_BLOCK_MESSAGES,
+  addBlockMessage,
   addBlockReason,
+  type CompetitionRules,
+  DEFAULT_RULES,
   draftPrice,
   formatPrice,
   type HeldRacer,
@@ -30,10 +32,13 @@ export interface TeamDraftOptions {
   held?: Record<number, HeldRacer>;
   /** Why no rider can be added at all (teams locked, signed out), or null. */
   blocked: string | null;
+  /** The competition's rules (the spec's by default): the ones the server saves by. */
+  rules?: CompetitionRules;
 }
 
 export function useTeamDraft(opts: TeamDraftOptions) {
   const { eventId, racers, budget, held, blocked } = opts;
+  const rules = opts.rules ?? DEFAULT_RULES;
   const byId = useMemo(() => new Map(racers.map((r) => [r.id, r])), [racers]);
   const [draft, setDraft] = useState<number[]>(opts.initial);
   // Read by screen readers after each change (a visually hidden live region).
@@ -51,15 +56,15 @@ export function useTeamDraft(opts: TeamDraftOptions) {
     .map((id) => byId.get(id))
     .filter((r): r is TeamRacerView => !!r)
     .map(priced);
-  const requirements = requirementChecklist(team, worth);
+  const requirements = requirementChecklist(team, worth, rules);
   const allMet = requirements.every((r) => r.met);
   const bank = worth - teamCost(team);
 
   /** Why this rider cannot be added now, in the words the table and the dialog show; or null. */
   const blockReason = (racer: TeamRacerView): string | null => {
     if (blocked) return blocked;
-    const reason = addBlockReason(team, priced(racer), { gameId: eventId, budget: worth });
-    return reason ? ADD_BLOCK_MESSAGES[reason] : null;
+    const reason = addBlockReason(team, priced(racer), { gameId: eventId, budget: worth, rules });
+    return reason ? addBlockMessage(reason, rules) : null;
   };
 
   /** Adds the rider when the rules allow it; false (and nothing changes) when they do not. */

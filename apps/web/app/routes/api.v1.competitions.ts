@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiCompetitions } from "~/features/api/public-api.server";
+import { apiAction, apiGet, CACHE } from "~/utils/api.server";
+
+/** `GET /api/v1/competitions`: every competition with its rules, rounds and state. */
+export const loader = (args: LoaderFunctionArgs) =>
+  apiGet(args, CACHE.catalogue, () => apiCompetitions(args));
+
+export const action = apiAction;
