@@ -1,5 +1,6 @@
 // Bulk generation of a big season inside the database itself (INSERT ... SELECT over
-// generate_series): players, one team of six per player for round 1, leagues with members.
+// generate_series): players, one team of six per player for the competition of round 1 (racers
+// held as people, at round 1's prices), leagues with members.
 // `exec(text)` runs one SQL statement; the same statements run on PostgreSQL and on PGlite.
 //
 // Bulk-load practice: secondary indexes are dropped and rebuilt afterwards, and foreign-key
@@ -40,7 +41,11 @@ export async function generate({ exec, query }, { players, leagues, eventId = 5,
     `insert into users (id, email, username, username_key, email_confirmed_at)
      select id, email, split_part(email, '@', 1), split_part(email, '@', 1), now() from accounts`,
   );
-  await step("teams", `insert into teams (user_id, event_id) select id, ${eventId} from users`);
+  const competition = `(select competition_id from events where id = ${eventId})`;
+  await step(
+    "teams",
+    `insert into teams (user_id, competition_id) select id, ${competition} from users`,
+  );
   // Six distinct racers per team: two Pro Women, one junior, three Pro Men. random()^2 favours
   // the first racers of each list (the best ranked), as real picks do.
   await step(
@@ -62,10 +67,10 @@ export async function generate({ exec, query }, { players, leagues, eventId = 5,
          floor(random() * (cardinality(p.pm) - 1))::int as m2,
          floor(random() * (cardinality(p.pm) - 2))::int as m3
        from teams t cross join pools p
-       where t.event_id = ${eventId}
+       where t.competition_id = ${competition}
      )
-     insert into team_racers (team_id, racer_id, slot, price_paid)
-     select d.id, v.racer_id, v.slot, (select price from racers r where r.id = v.racer_id)
+     insert into team_racers (team_id, person_id, slot, price_paid)
+     select d.id, r.person_id, v.slot, r.price
      from draws d cross join pools p
      cross join lateral (values
        (0, p.pw[1 + d.w1]),
@@ -74,7 +79,8 @@ export async function generate({ exec, query }, { players, leagues, eventId = 5,
        (3, p.pm[1 + d.m1]),
        (4, p.pm[1 + (d.m1 + 1 + d.m2) % cardinality(p.pm)]),
        (5, p.pm[1 + (d.m1 + 1 + case when d.m3 >= d.m2 then d.m3 + 1 else d.m3 end) % cardinality(p.pm)])
-     ) as v(slot, racer_id)`,
+     ) as v(slot, racer_id)
+     join racers r on r.id = v.racer_id`,
   );
   await step(
     `${leagues.toLocaleString("en-US")} leagues`,

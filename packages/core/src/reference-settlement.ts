@@ -7,8 +7,11 @@ import { LEAGUE_RANKING_MIN_MEMBERS } from "./constants.js";
 import { pointsForStoredResult, type ResultStatus } from "./results.js";
 
 export interface SettlementInput {
-  /** Every settled event (the one being settled included). */
-  events: readonly { id: number; startsAt: Date | number }[];
+  /**
+   * Every settled event (the one being settled included), with its competition: the season
+   * table is the competition's of the latest settled event (docs/decisions/0156).
+   */
+  events: readonly { id: number; startsAt: Date | number; competitionId?: number }[];
   results: readonly {
     eventId: number;
     racerId: number;
@@ -80,8 +83,13 @@ export function compareStanding(
 export function referenceSettlement(input: SettlementInput): Settlement {
   const ms = (d: Date | number) => (d instanceof Date ? d.getTime() : d);
   const settled = new Set(input.events.map((e) => e.id));
-  const latest = [...input.events].sort((a, b) => ms(b.startsAt) - ms(a.startsAt) || b.id - a.id)[0]
-    ?.id;
+  const latestEvent = [...input.events].sort(
+    (a, b) => ms(b.startsAt) - ms(a.startsAt) || b.id - a.id,
+  )[0];
+  const latest = latestEvent?.id;
+  const competitionOf = new Map(input.events.map((e) => [e.id, e.competitionId]));
+  const inSeason = (eventId: number) =>
+    competitionOf.get(eventId) === latestEvent?.competitionId;
   const usernameKey = new Map(input.users.map((u) => [u.id, u.usernameKey]));
 
   const resultPoints = new Map<string, number>();
@@ -120,6 +128,7 @@ export function referenceSettlement(input: SettlementInput): Settlement {
         rank: ranks.get(e.id)!,
         position: i + 1,
       });
+      if (!inSeason(eventId)) return;
       const s = season.get(e.id) ?? { points: 0, previous: 0, hadPrevious: false };
       s.points += e.points;
       if (eventId !== latest) {
@@ -155,7 +164,7 @@ export function referenceSettlement(input: SettlementInput): Settlement {
   }
 
   const memberScores = new Map<string, number>();
-  const hasPrevious = input.events.length > 1;
+  const hasPrevious = input.events.filter((e) => inSeason(e.id)).length > 1;
   const leagueRows = input.leagues.map((l) => {
     const scores = l.memberIds.map((id) => players.get(id)?.points ?? 0);
     for (const [i, id] of l.memberIds.entries()) memberScores.set(`${l.id}:${id}`, scores[i]!);

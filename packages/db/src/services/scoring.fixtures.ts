@@ -129,7 +129,7 @@ export async function resetGame(db: DbOrTx) {
 /** The reference settlement of the stored facts: settled events, results, frozen teams, members. */
 export async function referenceFromDb(db: DbOrTx): Promise<Settlement> {
   const settled = await db
-    .select({ id: events.id, startsAt: events.startsAt })
+    .select({ id: events.id, startsAt: events.startsAt, competitionId: events.competitionId })
     .from(events)
     .where(isNotNull(events.settledAt));
   const ids = settled.map((e) => e.id);

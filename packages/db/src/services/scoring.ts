@@ -309,32 +309,45 @@ export async function settleInTransaction(
 
   lap("eventScores");
 
-  // 3. The season: totals over settled events; the previous ranking is the same table without
-  //    the latest settled event (by start time), so arrows show the move that event caused.
+  // 3. The season: totals over the settled events of one competition, the latest settled
+  //    event's (by start time: a correction to last year's round leaves this year's table this
+  //    year's, docs/decisions/0156); the previous ranking is the same table without that latest
+  //    event, so arrows show the move that event caused.
   //    Stored twice: season_standings (keyed by place, what pages read; written fresh and
   //    swapped in at commit like the event's scores) and the players' own columns (unindexed,
   //    so this update stays heap-only). With one settled event there is no "before" and no sum
   //    to make: the event's table is the season's.
+  const seasonCompetition = sql`(
+    select competition_id from events where settled_at is not null
+    order by starts_at desc, id desc limit 1)`;
   const [{ n: settledEvents } = { n: 1 }] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(events)
-    .where(isNotNull(events.settledAt));
+    .where(and(isNotNull(events.settledAt), sql`${events.competitionId} = ${seasonCompetition}`));
+  const [{ inSeason } = { inSeason: true }] = rowsOf<{ inSeason: boolean }>(
+    await tx.execute(
+      sql`select (select competition_id from events where id = ${eventId}) = ${seasonCompetition} as "inSeason"`,
+    ),
+  );
   await tx.execute(
     sql.raw(`create table ${NEXT_STANDINGS} (like season_standings including defaults)`),
   );
-  if (settledEvents > 1) {
+  if (settledEvents > 1 || !inSeason) {
     await tx.execute(sql`
       insert into ${sql.raw(NEXT_STANDINGS)} (position, user_id, points, rank, previous_rank, previous_points)
       with latest as (
-        select id from events where settled_at is not null
+        select id, competition_id from events where settled_at is not null
         order by starts_at desc, id desc limit 1
       ), scores as (
-        -- The other settled events' stored scores and this event's new ones.
+        -- The competition's other settled events' stored scores and this event's new ones.
         select es.event_id, es.user_id, es.points
         from event_scores es join events e on e.id = es.event_id and e.settled_at is not null
+          and e.competition_id = (select competition_id from latest)
         where es.event_id <> ${eventId}
         union all
-        select event_id, user_id, points from ${sql.raw(NEXT_EVENT_SCORES)}
+        select n.event_id, n.user_id, n.points from ${sql.raw(NEXT_EVENT_SCORES)} n
+        where (select competition_id from events where id = ${eventId})
+          = (select competition_id from latest)
       ), totals as (
         select es.user_id,
           sum(es.points)::int as points,
@@ -353,7 +366,8 @@ export async function settleInTransaction(
       from totals t join users u on u.id = t.user_id
       order by t.points desc, u.username_key collate "C", u.id`);
   } else {
-    // Same players, same order, same ranks: a copy, with no join or sort to repeat.
+    // The season's one settled event is this one. Same players, same order, same ranks: a
+    // copy, with no join or sort to repeat.
     await tx.execute(sql`
       insert into ${sql.raw(NEXT_STANDINGS)} (position, user_id, points, rank, previous_rank, previous_points)
       select position, user_id, points, rank, null, 0
@@ -374,6 +388,11 @@ export async function settleInTransaction(
     where u.id = s.user_id
       and (u.points, u.ranking, u.previous_ranking, u.ranking_position)
         is distinct from (s.points, s.rank, s.previous_rank, s.position)`);
+  // Players of an earlier competition who have not played this one leave the table.
+  await tx.execute(sql`
+    update users u set points = 0, ranking = null, previous_ranking = null, ranking_position = null
+    where u.ranking_position is not null
+      and not exists (select 1 from ${sql.raw(NEXT_STANDINGS)} s where s.user_id = u.id)`);
   lap("season");
 
   // 4. A member's score is their season total; a league's is the average of its members'
