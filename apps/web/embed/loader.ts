@@ -141,7 +141,8 @@ function defineWidget(tag: string, attributes: readonly string[]): void {
   );
 }
 
-const common = ["theme"];
+// `competition` picks the round of a widget without `event` (those that read it).
+const common = ["theme", "competition"];
 defineWidget("gf-racer-table", [...common, "event", "category", "hide-tabs", "price-change"]);
 defineWidget("gf-player-rankings", [...common, "event", "page"]);
 defineWidget("gf-league-rankings", [...common, "page"]);

@@ -148,7 +148,7 @@ export function competitionsCommand(): Command {
     .option("--json", "print JSON")
     .addHelpText(
       "after",
-      '\nExamples:\n  $ game-admin competitions create "Pro Downhill Series 2028" --discipline dh --year 2028\n  $ game-admin competitions create "XC Cup 2028" --discipline xc --min-women 3 --max-women 3 \\\n      --min-juniors 0 --budget 1500000',
+      '\nExample:\n  $ game-admin competitions create "Pro Downhill Series 2028" --discipline dh --year 2028\n  $ game-admin competitions create "XC Cup 2028" --discipline xc --min-women 3 --max-women 3 \\\n      --min-juniors 0 --budget 1500000',
     )
     .action(
       async (
@@ -188,6 +188,7 @@ export function competitionsCommand(): Command {
     .command("list")
     .description("list the competitions: live and upcoming first")
     .option("--json", "print JSON")
+    .addHelpText("after", "\nExample:\n  $ game-admin competitions list --json")
     .action(async (opts: { json?: boolean }, cmd: Command) => {
       const rows = await withDb(cmd, (h) => listCompetitions(h.db, new Date()));
       if (opts.json) return printJson(rows.map(competitionJson));
@@ -210,6 +211,7 @@ export function competitionsCommand(): Command {
     .description("a competition's rules and rounds")
     .argument("<slug>", "the competition's slug (see `competitions list`)")
     .option("--json", "print JSON")
+    .addHelpText("after", "\nExample:\n  $ game-admin competitions show pro-downhill-series-2027")
     .action(async (slug: string, opts: { json?: boolean }, cmd: Command) => {
       const c = await withDb(cmd, (h) => getCompetition(h.db, slug, new Date()));
       if (!c) {
@@ -261,6 +263,7 @@ export function competitionsCommand(): Command {
     .command("archive")
     .description("archive a competition: off the calendar, its tables and history kept")
     .argument("<slug>", "the competition's slug")
+    .addHelpText("after", "\nExample:\n  $ game-admin competitions archive freeride-2024")
     .action(async (slug: string, _opts: unknown, cmd: Command) => {
       const r = await withDb(cmd, (h) =>
         archiveCompetition(h.db, slug, currentActor(), new Date()),

@@ -16,6 +16,7 @@ describe("createGameClient", () => {
     const fetch = fakeFetch(200, { data: [] });
     const client = createGameClient({ baseUrl: "https://game.example/", fetch });
     await client.getEvents();
+    await client.getEvents({ competition: "xc cup/2028" });
     await client.getRacers(5, { category: "Pro Women" });
     await client.getRacers(5, { category: "junior-men" });
     await client.getRacers("5");
@@ -25,6 +26,7 @@ describe("createGameClient", () => {
     await client.getTeam("jo hn", { event: 5 });
     expect(fetch.mock.calls.map((c) => c[0])).toEqual([
       "https://game.example/api/v1/events",
+      "https://game.example/api/v1/events?competition=xc%20cup%2F2028",
       "https://game.example/api/v1/events/5/racers?category=pro-women",
       "https://game.example/api/v1/events/5/racers?category=junior-men",
       "https://game.example/api/v1/events/5/racers",

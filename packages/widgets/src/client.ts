@@ -55,8 +55,8 @@ export class GameApiError extends Error {
 
 export interface GameClient {
   readonly baseUrl: string;
-  /** `GET /api/v1/events` */
-  getEvents(options?: RequestOptions): Promise<EventsResponse>;
+  /** `GET /api/v1/events`, or one competition's rounds (`?competition=<slug>`). */
+  getEvents(options?: RequestOptions & { competition?: string }): Promise<EventsResponse>;
   /** `GET /api/v1/events/:id/racers?category=pro-men` (all categories without one). */
   getRacers(
     eventId: number | string,
@@ -135,7 +135,7 @@ export function createGameClient(options: GameClientOptions): GameClient {
 
   return {
     baseUrl,
-    getEvents: (o = {}) => get("/events", o.signal),
+    getEvents: (o = {}) => get(`/events${query({ competition: o.competition })}`, o.signal),
     getRacers: (eventId, o = {}) =>
       get(
         `/events/${encodeURIComponent(String(eventId))}/racers${query({

@@ -98,13 +98,19 @@ export function useGameClient(): GameClient {
   return client;
 }
 
-/** `GET /api/v1/events`. `enabled: false` fetches nothing (e.g. the event is already known). */
-export function useEvents(options: { enabled?: boolean } = {}): AsyncResult<EventsResponse> {
+/**
+ * `GET /api/v1/events` (one competition's rounds with `competition`). `enabled: false` fetches
+ * nothing (e.g. the event is already known).
+ */
+export function useEvents(
+  options: { enabled?: boolean; competition?: string | null } = {},
+): AsyncResult<EventsResponse> {
   const client = useGameClient();
   const enabled = options.enabled ?? true;
+  const competition = options.competition || undefined;
   return useApi(
-    enabled ? (signal) => client.getEvents({ signal }) : null,
-    `events|${client.baseUrl}|${enabled ? 1 : 0}`,
+    enabled ? (signal) => client.getEvents({ signal, competition }) : null,
+    `events|${client.baseUrl}|${enabled}|${competition}`,
   );
 }
 

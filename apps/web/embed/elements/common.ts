@@ -29,26 +29,25 @@ export function categoryOf(value: string | null | undefined): Category | undefin
 export function errorMessage(error: Error | undefined): string | undefined {
   if (!error) return undefined;
   if (error instanceof GameApiError && error.code === "team_private") {
-    return "This team stays private until the event locks, 12 hours before the start.";
+    return "This team stays private until the event locks.";
   }
   if (error instanceof GameApiError && error.status > 0) return error.message;
   return "Could not load Gravity Fantasy data. Please try again later.";
 }
 
 /** The event in the `event` attribute, else the open event (else the latest one). */
-export function useEventId(attr: string | null | undefined) {
+export function useEventId(attr: string | null | undefined, competition?: string | null) {
   const explicit = intOf(attr);
-  const events = useEvents({ enabled: !explicit });
-  if (explicit) return { id: explicit, loading: false, error: undefined, reload: events.reload };
+  // Without an event: the open round (else the latest) of the `competition` attribute's
+  // competition, or of any.
+  const events = useEvents({ enabled: !explicit, competition });
   const list = events.data?.data ?? [];
-  const open = list.find((e) => e.status === "open");
-  const latest = [...list].sort((a, b) => String(b.startsAt).localeCompare(String(a.startsAt)))[0];
-  return {
-    id: (open ?? latest)?.id,
-    loading: events.loading,
-    error: events.error,
-    reload: events.reload,
-  };
+  // ISO times compare as text. Without a fetch (an explicit event) nothing loads or fails.
+  const latest = list.reduce<(typeof list)[number] | undefined>(
+    (a, e) => (a && a.startsAt >= e.startsAt ? a : e),
+    undefined,
+  );
+  return { ...events, id: explicit ?? (list.find((e) => e.status === "open") ?? latest)?.id };
 }
 
 /** The page shown: the `page` attribute (followed when it changes), then the reader's clicks. */

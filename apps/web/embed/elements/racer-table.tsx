@@ -5,9 +5,9 @@ import { type ReactElement, useEffect, useState } from "react";
 import type { WidgetProps } from "../runtime";
 import { categoryOf, errorMessage, racerPage, themeOf, useEventId } from "./common";
 
-/** `<gf-racer-table event category hide-tabs price-change>` */
+/** `<gf-racer-table event competition category hide-tabs price-change>` */
 export function GfRacerTable({ attrs, ctx }: WidgetProps): ReactElement {
-  const event = useEventId(attrs.event);
+  const event = useEventId(attrs.event, attrs.competition);
   const only = attrs["hide-tabs"] != null ? categoryOf(attrs.category) : undefined;
   const racers = useRacers(event.id, only);
   const [category, setCategory] = useState<Category>(categoryOf(attrs.category) ?? "Pro Men");

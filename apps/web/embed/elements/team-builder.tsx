@@ -13,7 +13,7 @@ export const FRAME_START_HEIGHT = 480;
 export const FRAME_MAX_HEIGHT = "max(480px, 85vh)";
 
 /**
- * `<gf-team-builder partner event>`: the team builder for readers, an iframe on the game's
+ * `<gf-team-builder partner event competition>`: the team builder for readers, an iframe on the game's
  * origin (it needs the reader's sign-in, which a script on the partner's page must never see).
  */
 export function GfTeamBuilder({ ctx, attrs, host }: WidgetProps): ReactElement {
@@ -55,6 +55,7 @@ export function GfTeamBuilder({ ctx, attrs, host }: WidgetProps): ReactElement {
   const params = new URLSearchParams({ partner, origin: location.origin });
   const event = intOf(attrs.event);
   if (event) params.set("event", String(event));
+  else if (attrs.competition) params.set("competition", attrs.competition);
   const theme = themeOf(attrs);
   if (theme) params.set("theme", theme);
   return (

@@ -55,7 +55,11 @@ async function eventOf(url: URL, context: AppLoadContext): Promise<EventRow> {
     if (!event) refuse(404, "Game not found.");
     return event;
   }
-  const all = await listEvents(context.db);
+  // The open round (else the latest) of the `competition` asked for, or of any.
+  const competition = url.searchParams.get("competition");
+  const all = (await listEvents(context.db)).filter(
+    (e) => !competition || e.competitionSlug === competition,
+  );
   const event =
     all.find((e) => e.status === "open") ??
     [...all].sort((a, b) => b.startsAt.getTime() - a.startsAt.getTime())[0];
