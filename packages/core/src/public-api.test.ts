@@ -27,6 +27,7 @@ describe("the API's JSON Schemas, generated from the zod schemas", () => {
         .map((s) => apiSchemaRegistry.get(s)!.id)
         .concat(["Category", "CategorySlug", "Error", "Event", "LeagueRanking"])
         .concat(["PlayerRanking", "RaceResult", "Racer", "RacerRound", "Team"])
+        .concat(["Competition", "CompetitionRound", "CompetitionRules"])
         .sort(),
     );
     for (const ref of refsOf(schemas)) {

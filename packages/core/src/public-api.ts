@@ -6,8 +6,10 @@
  */
 import { z } from "zod";
 import { CATEGORIES, CATEGORY_SLUGS, type CategorySlug } from "./categories.js";
+import { COMPETITION_STATES } from "./competitions.js";
 import { EVENT_STATUSES } from "./events.js";
 import { RESULT_STATUSES } from "./results.js";
+import { DISCIPLINES } from "./rules.js";
 import { NON_FINISH } from "./scoring.js";
 
 /** The named schemas of the API: each becomes `#/components/schemas/<id>` in the document. */
@@ -186,6 +188,89 @@ export type ApiPlayerRankingsResponse = z.infer<typeof apiPlayerRankingsResponse
 export type ApiLeagueRankingsResponse = z.infer<typeof apiLeagueRankingsResponseSchema>;
 export type ApiTeamResponse = z.infer<typeof apiTeamResponseSchema>;
 
+// Competitions (docs/decisions/0156): their rules, rounds and state.
+const apiInt = () => z.number().int();
+const group = z.object({
+  min: apiInt(),
+  max: apiInt().nullable().meta({ description: "Null: no maximum." }),
+});
+
+export const apiCompetitionRulesSchema = named(
+  "CompetitionRules",
+  z.object({
+    teamSize: apiInt().meta({ description: "Riders per team." }),
+    budget: apiInt().meta({ description: "Whole (fake) dollars a new team may spend." }),
+    categories: z.array(
+      z.object({
+        name: z.string(),
+        women: z.boolean().meta({ description: "Counts as a woman's category." }),
+        junior: z.boolean().meta({ description: "Counts as a junior category." }),
+      }),
+    ),
+    women: group.meta({ description: "How many riders of the women's categories a team has." }),
+    juniors: group.meta({ description: "How many riders of the junior categories a team has." }),
+    points: z.object({
+      first: apiInt(),
+      second: apiInt(),
+      third: apiInt(),
+      topTen: apiInt().meta({ description: "4th to 10th." }),
+      finisher: apiInt().meta({ description: "Any other finisher." }),
+      none: apiInt().meta({ description: "DNF, DNS or DSQ." }),
+    }),
+    lockHours: apiInt().meta({ description: "Teams lock this many hours before a round starts." }),
+    pricing: z.object({ min: apiInt(), max: apiInt() }),
+  }),
+);
+
+export const apiCompetitionRoundSchema = named(
+  "CompetitionRound",
+  z.object({
+    id: apiInt().meta({ description: "The round's event id (`/events/{id}/racers`)." }),
+    round: apiInt().nullable(),
+    name: z.string(),
+    location: z.string(),
+    status: z.enum(EVENT_STATUSES),
+    startsAt: z.iso.datetime(),
+    locksAt: z.iso.datetime(),
+    settled: z.boolean().meta({ description: "Results are in and scored." }),
+  }),
+);
+
+export const apiCompetitionSchema = named(
+  "Competition",
+  z.object({
+    slug: z.string(),
+    name: z.string(),
+    discipline: z.enum(DISCIPLINES),
+    season: z.string().meta({ description: "The year or season label; may be empty." }),
+    state: z.enum(COMPETITION_STATES),
+    cover: z.url(),
+    logo: z.url(),
+    description: z.string(),
+    rules: apiCompetitionRulesSchema,
+    rulesText: z
+      .array(z.string())
+      .meta({ description: "The rules in plain English, one sentence each." }),
+    rulesFixed: z
+      .boolean()
+      .meta({ description: "The rules no longer change (a round has locked)." }),
+    rounds: z.array(apiCompetitionRoundSchema),
+  }),
+);
+
+export const apiCompetitionsResponseSchema = named(
+  "CompetitionsResponse",
+  z.object({ data: z.array(apiCompetitionSchema) }),
+);
+export const apiCompetitionResponseSchema = named(
+  "CompetitionResponse",
+  z.object({ data: apiCompetitionSchema }),
+);
+
+export type ApiCompetition = z.infer<typeof apiCompetitionSchema>;
+export type ApiCompetitionsResponse = z.infer<typeof apiCompetitionsResponseSchema>;
+export type ApiCompetitionResponse = z.infer<typeof apiCompetitionResponseSchema>;
+
 /** The 200 answer of each endpoint, by its path in the OpenAPI document. */
 export const API_RESPONSES = {
   "/events": apiEventsResponseSchema,
@@ -195,6 +280,8 @@ export const API_RESPONSES = {
   "/rankings/players": apiPlayerRankingsResponseSchema,
   "/rankings/leagues": apiLeagueRankingsResponseSchema,
   "/teams/{username}": apiTeamResponseSchema,
+  "/competitions": apiCompetitionsResponseSchema,
+  "/competitions/{slug}": apiCompetitionResponseSchema,
 } as const;
 
 /** The `#/components/schemas/...` reference of a named API schema. */

@@ -88,8 +88,7 @@ export function referenceSettlement(input: SettlementInput): Settlement {
   )[0];
   const latest = latestEvent?.id;
   const competitionOf = new Map(input.events.map((e) => [e.id, e.competitionId]));
-  const inSeason = (eventId: number) =>
-    competitionOf.get(eventId) === latestEvent?.competitionId;
+  const inSeason = (eventId: number) => competitionOf.get(eventId) === latestEvent?.competitionId;
   const usernameKey = new Map(input.users.map((u) => [u.id, u.usernameKey]));
 
   const resultPoints = new Map<string, number>();

@@ -13,11 +13,11 @@ import {
 } from "@game/core";
 import { PUBLIC_MAX_PAGE, PUBLIC_MAX_PAGE_SIZE, PUBLIC_PAGE_SIZE } from "@game/db";
 import { API_RATE_LIMIT, PARTNER_KEY_HEADER, PARTNER_RATE_LIMIT } from "~/utils/api.server";
+
 // Registers the competition schemas with core's registry before it is read below.
-import { COMPETITION_API_RESPONSES } from "./competition-schemas";
 
 /** Every endpoint's 200 answer, by its path in the document. */
-const RESPONSES = { ...API_RESPONSES, ...COMPETITION_API_RESPONSES };
+const RESPONSES = API_RESPONSES;
 
 /** Generated once: the schemas do not change while the process runs. */
 const schemas = apiJsonSchemas();

@@ -4,6 +4,9 @@
  * `~/utils/api.server`.
  */
 import {
+  type ApiCompetition,
+  type ApiCompetitionResponse,
+  type ApiCompetitionsResponse,
   type ApiEventsResponse,
   type ApiLeagueRankingsResponse,
   type ApiPlayerRankingsResponse,
@@ -45,11 +48,6 @@ import {
   parseParams,
   queryOf,
 } from "~/utils/api.server";
-import type {
-  ApiCompetition,
-  ApiCompetitionResponse,
-  ApiCompetitionsResponse,
-} from "./competition-schemas";
 
 /** `?competition=` and `:slug`: a competition's slug (lower-case letters, digits, dashes). */
 const slugParam = (what: string) =>
