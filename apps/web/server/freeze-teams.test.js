@@ -1,5 +1,5 @@
-import { events, teamRacers, teams } from "@game/db";
-import { createTestDb } from "@game/db/testing";
+import { events } from "@game/db";
+import { createTestDb, putTeam } from "@game/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { makeUser } from "../tests/support/context";
@@ -13,8 +13,7 @@ afterAll(() => h.close());
 
 it("freezes an event's teams once its lock moment has passed, and stops when told", async () => {
   const user = await makeUser(h.db);
-  const [team] = await h.db.insert(teams).values({ userId: user.id, eventId: 5 }).returning();
-  await h.db.insert(teamRacers).values({ teamId: team.id, racerId: 1, slot: 0 });
+  await putTeam(h.db, user.id, 5, [1]);
   const [round1] = await h.db.select().from(events).where(eq(events.id, 5));
   const afterLock = new Date(round1.startsAt.getTime() - 11 * 3600_000);
   const log = { log: vi.fn(), error: vi.fn() };

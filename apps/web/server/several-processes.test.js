@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createDb, events, outbox, remindersSent, rowsOf, teamRacers, teams } from "@game/db";
-import { withDatabase } from "@game/db/testing";
+import { createDb, events, outbox, remindersSent, rowsOf } from "@game/db";
+import { putTeam, withDatabase } from "@game/db/testing";
 import { eq, sql } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -84,8 +84,7 @@ describe.skipIf(!url)("two app processes racing on PostgreSQL", () => {
     players = [];
     for (let i = 0; i < 20; i++) {
       const user = await makeUser(h.db, { username: `racer${i}_${process.pid % 10000}` });
-      const [team] = await h.db.insert(teams).values({ userId: user.id, eventId: 5 }).returning();
-      await h.db.insert(teamRacers).values({ teamId: team.id, racerId: 1 + i, slot: 0 });
+      await putTeam(h.db, user.id, 5, [1 + i]);
       players.push(user);
     }
     const dbUrl = withDatabase(url, name);
