@@ -13,6 +13,7 @@ import {
   saveTeam,
   seed,
 } from "@game/db";
+import { sql } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../app/utils/password.server";
@@ -68,7 +69,12 @@ async function prepare(dataDir: string) {
     ben = made[1]!.team;
     const [league] = await h.db
       .insert(leagues)
-      .values({ name: "Sunday Shredders", ownerId: made[0]!.user.id, joinCode: "shredders-01" })
+      .values({
+        name: "Sunday Shredders",
+        ownerId: made[0]!.user.id,
+        joinCode: "shredders-01",
+        competitionId: sql`(select id from competitions where slug = 'pro-downhill-series-2027')`,
+      })
       .returning();
     await h.db
       .insert(leagueMembers)

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
+import { DEFAULT_RULES } from "@game/core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import postgres from "postgres";
 import { createDb, type Db, type DbHandle } from "./client.js";
@@ -28,6 +29,13 @@ export async function createTestDb(opts: TestDbOptions = {}): Promise<DbHandle> 
   const url = process.env.DATABASE_URL;
   const handle = url ? await freshPostgres(url, opts.max ?? 10) : await freshPglite();
   if (opts.seed) await seed(handle.db);
+  // Without the seed, one competition (with the spec's rules) for the leagues a test creates:
+  // a league plays a competition (docs/decisions/0158).
+  else {
+    await handle.db
+      .insert(schema.competitions)
+      .values({ slug: "test-competition", name: "Test Competition", rules: DEFAULT_RULES });
+  }
   return handle;
 }
 

@@ -4,7 +4,7 @@
  */
 import { auditLog, events, racers } from "@game/db";
 import { createTestDb, type DbHandle, putTeam } from "@game/db/testing";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieFor, makeUser, request, testContext } from "../../tests/support/context";
@@ -294,7 +294,12 @@ describe("ranking pages", () => {
     const { leagues, leagueMembers } = await import("@game/db");
     const [l] = await h.db
       .insert(leagues)
-      .values({ name: "Friends", ownerId: ann.id, joinCode: "code-friends-1" })
+      .values({
+        name: "Friends",
+        ownerId: ann.id,
+        joinCode: "code-friends-1",
+        competitionId: sql`(select id from competitions where slug = 'pro-downhill-series-2027')`,
+      })
       .returning();
     await h.db.insert(leagueMembers).values([
       { leagueId: l!.id, userId: ann.id },

@@ -1,6 +1,7 @@
 import type { CompetitionRules, Discipline } from "@game/core";
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   doublePrecision,
   index,
@@ -284,6 +285,17 @@ export const leagues = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** Shareable invite code; the owner can reset it. */
     joinCode: text("join_code").notNull().unique(),
+    /**
+     * The competition the league plays (docs/decisions/0158): its table follows that
+     * competition's settlements and stays as it was once another competition is played.
+     */
+    competitionId: integer("competition_id")
+      .notNull()
+      .references(() => competitions.id),
+    /** The league this one was renewed from (one renewal per league). */
+    renewedFrom: integer("renewed_from")
+      .unique()
+      .references((): AnyPgColumn => leagues.id, { onDelete: "set null" }),
     /** Average of accepted members' scores. */
     totalPoints: doublePrecision("total_points").notNull().default(0),
     ranking: integer("ranking"),
@@ -293,6 +305,7 @@ export const leagues = pgTable(
   (t) => [
     index("leagues_owner_idx").on(t.ownerId),
     index("leagues_ranking_idx").on(t.ranking, t.id),
+    index("leagues_competition_idx").on(t.competitionId),
   ],
 );
 

@@ -14,6 +14,7 @@ import { createTestDb } from "../testing.js";
 import { setEventStatus } from "./admin-events.js";
 import { cliActor } from "./audit.js";
 import { copyRacers, createCompetition, createRound, getCompetition } from "./competitions.js";
+import { createLeague, joinByCode, listLeaguesForUser, renewLeague } from "./leagues.js";
 import { getPlayerProfile } from "./rankings.js";
 import { importResults } from "./results.js";
 import { makePlayers, referenceFromDb, storedSettlement } from "./scoring.fixtures.js";
@@ -25,6 +26,9 @@ let h: DbHandle;
 const actor = cliActor("admin");
 let alice: { id: number; username: string };
 let bob: { id: number; username: string };
+let crew: number;
+let crew2028: number;
+const actorOf = (p: { id: number }) => ({ id: p.id, email: `p${p.id}@example.com` });
 
 beforeAll(async () => {
   h = await createTestDb({ seed: true });
@@ -80,6 +84,12 @@ it("plays the 2027 series to its end with one team per player, never copied", as
   }
   const teamRows = await h.db.select().from(teams);
   expect(teamRows).toHaveLength(2);
+  // Alice's league plays the 2027 series.
+  const made = await createLeague(h.db, actorOf(alice), "Crew");
+  if (!made.ok) throw new Error(made.reason);
+  crew = made.league.id;
+  const joined = await joinByCode(h.db, actorOf(bob), made.league.joinCode);
+  expect(joined.ok).toBe(true);
 
   // Rounds 1 to 4: played, then the series rolls on. Bob changes a racer before round 3.
   for (const round of [5, 6, 7, 8]) {
@@ -150,6 +160,34 @@ it("starts the 2028 series from 2027's racers beside it, and 2027 stays as it wa
   await setEventStatus(h.db, round1.id, "open", actor);
   expect((await getCompetition(h.db, series.slug, now))?.state).toBe("live");
 
+  // Alice renews her league into 2028 in one step: members carried, told by the caller.
+  const [before] = (await listLeaguesForUser(h.db, actorOf(alice))).filter((l) => l.id === crew);
+  expect(before).toMatchObject({
+    competition: { slug: "pro-downhill-series-2027" },
+    renewInto: { slug: "pro-downhill-series-2028" },
+  });
+  expect(await renewLeague(h.db, actorOf(bob), crew)).toMatchObject({ ok: false });
+  const renewed = await renewLeague(h.db, actorOf(alice), crew);
+  if (!renewed.ok) throw new Error(renewed.reason);
+  expect(renewed).toMatchObject({
+    league: { name: "Crew" },
+    competition: { slug: "pro-downhill-series-2028" },
+    members: [{ id: bob.id }],
+  });
+  crew2028 = renewed.league.id;
+  expect(await renewLeague(h.db, actorOf(alice), crew)).toMatchObject({
+    ok: false,
+    reason: "renewed",
+    message: "Crew has been renewed already.",
+  });
+  const views = await listLeaguesForUser(h.db, actorOf(bob));
+  expect(
+    views.filter((l) => l.name === "Crew").map((l) => [l.competition.slug, l.renewInto]),
+  ).toEqual([
+    ["pro-downhill-series-2027", null],
+    ["pro-downhill-series-2028", null],
+  ]);
+
   // Alice builds a 2028 team; her 2027 team is still hers.
   const team = await cheapTeam(round1.id, 0);
   const saved = await saveTeam(h.db, {
@@ -191,6 +229,14 @@ it("ranks the season by the competition being played: 2028 from its first round,
   const table2027 = rowsOf<{ user_id: number; points: number }>(
     await h.db.execute(sql`select user_id, points from season_standings order by position`),
   );
+  const members = async (leagueId: number) =>
+    rowsOf<{ user_id: number; score: number }>(
+      await h.db.execute(
+        sql`select user_id, score from league_members where league_id = ${leagueId} order by user_id`,
+      ),
+    );
+  const crewFinal = await members(crew);
+  expect(crewFinal.map((m) => m.score).sort()).toEqual(table2027.map((r) => r.points).sort());
   expect(table2027.map((r) => r.user_id).sort()).toEqual([alice.id, bob.id].sort());
   const after = await play(round1!.id);
   // Only Alice has a 2028 team: the season table is 2028's, her round 1 points alone.
@@ -209,6 +255,14 @@ it("ranks the season by the competition being played: 2028 from its first round,
     rowsOf(await h.db.execute(sql`select user_id, points from season_standings order by position`)),
   ).toEqual(table2028);
   expect((await storedSettlement(h.db)).players).toEqual((await referenceFromDb(h.db)).players);
+  // The 2027 league keeps its final table; the 2028 one counts 2028 only.
+  expect(await members(crew)).toEqual(crewFinal);
+  expect(await members(crew2028)).toEqual(
+    [
+      { user_id: alice.id, score: score!.points },
+      { user_id: bob.id, score: 0 },
+    ].sort((a, b) => a.user_id - b.user_id),
+  );
   // 2027's rounds keep their scores.
   const kept = await h.db
     .select()

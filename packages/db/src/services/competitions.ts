@@ -27,6 +27,25 @@ import { EARLIEST_START, LATEST_START } from "./admin-events.js";
 import { AdminActionError, type AdminActor, recordAudit } from "./audit.js";
 import { parseRules } from "./events.js";
 
+/**
+ * The competition being played now (docs/decisions/0158), in SQL: the one of the earliest open
+ * round not yet settled, else of the latest settled round, else the newest. New leagues play it.
+ */
+export const CURRENT_COMPETITION_SQL = sql`coalesce(
+  (select competition_id from events where status = 'open' and settled_at is null
+    order by starts_at, id limit 1),
+  (select competition_id from events where settled_at is not null
+    order by starts_at desc, id desc limit 1),
+  (select max(id) from competitions))`;
+
+/**
+ * The competition whose table the settlement keeps (the season's, docs/decisions/0156): the
+ * latest settled round's.
+ */
+export const SEASON_COMPETITION_SQL = sql`(
+  select competition_id from events where settled_at is not null
+  order by starts_at desc, id desc limit 1)`;
+
 /** The picture a competition or round shows until an admin gives its own. */
 export const DEFAULT_COVER = "/img/competitions/cover.svg";
 export const DEFAULT_LOGO = "/img/competitions/logo.svg";

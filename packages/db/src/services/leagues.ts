@@ -17,8 +17,9 @@ import {
   normalizeEmail,
 } from "@game/core";
 import { and, asc, count, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
-import type { DbOrTx, Tx } from "../client.js";
+import { type DbOrTx, rowsOf, type Tx } from "../client.js";
 import {
+  competitions,
   leagueInvitations,
   leagueMembers,
   leagueRemovals,
@@ -26,6 +27,7 @@ import {
   users,
 } from "../schema/index.js";
 import { recordAudit, webActor } from "./audit.js";
+import { CURRENT_COMPETITION_SQL } from "./competitions.js";
 import { giveBack, hit } from "./rate-limits.js";
 
 /** Who acts: the signed-in player's id and e-mail (invitations are matched by e-mail). */
@@ -67,7 +69,9 @@ export type LeagueRefusal =
   /** The address has had its invitations for the day (INVITATIONS_PER_RECIPIENT_PER_DAY). */
   | { ok: false; reason: "recipient-limit" }
   /** The actor owns MAX_OWNED_LEAGUES leagues already. */
-  | { ok: false; reason: "league-limit" };
+  | { ok: false; reason: "league-limit" }
+  /** Renewing: the league already plays the competition being played now, or was renewed. */
+  | { ok: false; reason: "renewed"; message: string };
 
 export type LeagueResult<T extends object = object> = ({ ok: true } & T) | LeagueRefusal;
 
@@ -105,6 +109,13 @@ export interface LeagueView {
   joinCode: string | null;
   /** For an invited player: who invited them. */
   invitedBy: string | null;
+  /** The competition the league plays (docs/decisions/0158). */
+  competition: { slug: string; name: string };
+  /**
+   * For the owner of a league of an earlier competition, not yet renewed: the competition being
+   * played now, which `renewLeague` would renew it into; else null.
+   */
+  renewInto: { slug: string; name: string } | null;
 }
 
 const MAX_INT = 2_147_483_647;
@@ -223,12 +234,27 @@ export async function recomputeLeagueTotal(tx: DbOrTx, leagueId: number): Promis
   return total;
 }
 
-/** Inserts a league with a fresh join code, retrying the (astronomically rare) code clash. */
-async function insertLeague(tx: Tx, name: string, ownerId: number) {
+/**
+ * Inserts a league with a fresh join code, retrying the (astronomically rare) code clash. It
+ * plays the competition being played now unless another is given (docs/decisions/0158).
+ */
+async function insertLeague(
+  tx: Tx,
+  name: string,
+  ownerId: number,
+  extra: { competitionId?: number; renewedFrom?: number } = {},
+) {
   for (let attempt = 0; ; attempt++) {
     const [row] = await tx
       .insert(leagues)
-      .values({ name, ownerId, joinCode: newJoinCode(), totalPoints: 0 })
+      .values({
+        name,
+        ownerId,
+        joinCode: newJoinCode(),
+        totalPoints: 0,
+        competitionId: extra.competitionId ?? sql`${CURRENT_COMPETITION_SQL}`,
+        renewedFrom: extra.renewedFrom,
+      })
       .onConflictDoNothing({ target: leagues.joinCode })
       .returning();
     if (row) return row;
@@ -251,11 +277,27 @@ export async function createLeague(
   return db.transaction(async (tx) => {
     // The player's row, locked: two creations at once cannot both pass the count.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.id)).for("update");
+    // Counted per competition: renewing last year's leagues leaves room for this year's.
     const [{ owned } = { owned: 0 }] = await tx
       .select({ owned: count() })
       .from(leagues)
-      .where(eq(leagues.ownerId, actor.id));
+      .where(
+        and(
+          eq(leagues.ownerId, actor.id),
+          sql`${leagues.competitionId} = ${CURRENT_COMPETITION_SQL}`,
+        ),
+      );
     if (owned >= MAX_OWNED_LEAGUES) return { ok: false as const, reason: "league-limit" as const };
+    const [current] = rowsOf<{ id: number | null }>(
+      await tx.execute(sql`select ${CURRENT_COMPETITION_SQL} as id`),
+    );
+    if (current?.id == null) {
+      return {
+        ok: false as const,
+        reason: "invalid" as const,
+        message: "There is no competition to play yet.",
+      };
+    }
     const league = await insertLeague(tx, parsed.data, actor.id);
     await tx
       .insert(leagueMembers)
@@ -306,10 +348,14 @@ async function viewsOf(db: DbOrTx, actor: LeagueActor, ids: number[]): Promise<L
   const inviter = sql<
     string | null
   >`(select ${users.username} from ${users} where ${users.id} = ${leagueInvitations.invitedBy})`;
-  const [leagueRows, memberRows, invitationRows] = await Promise.all([
+  const [leagueRows, memberRows, invitationRows, [current], renewedRows] = await Promise.all([
     db
-      .select()
+      .select({
+        league: leagues,
+        competition: { id: competitions.id, slug: competitions.slug, name: competitions.name },
+      })
       .from(leagues)
+      .innerJoin(competitions, eq(competitions.id, leagues.competitionId))
       .where(inArray(leagues.id, ids))
       .orderBy(asc(leagues.name), asc(leagues.id)),
     db
@@ -336,8 +382,14 @@ async function viewsOf(db: DbOrTx, actor: LeagueActor, ids: number[]): Promise<L
       .from(leagueInvitations)
       .where(inArray(leagueInvitations.leagueId, ids))
       .orderBy(asc(leagueInvitations.createdAt), asc(leagueInvitations.id)),
+    db
+      .select({ id: competitions.id, slug: competitions.slug, name: competitions.name })
+      .from(competitions)
+      .where(sql`${competitions.id} = ${CURRENT_COMPETITION_SQL}`),
+    db.select({ from: leagues.renewedFrom }).from(leagues).where(inArray(leagues.renewedFrom, ids)),
   ]);
-  return leagueRows.map((l) => {
+  const renewed = new Set(renewedRows.map((r) => r.from));
+  return leagueRows.map(({ league: l, competition }) => {
     const members = memberRows
       .filter((m) => m.leagueId === l.id)
       .map((m) => ({
@@ -370,6 +422,11 @@ async function viewsOf(db: DbOrTx, actor: LeagueActor, ids: number[]): Promise<L
             })),
       joinCode: role === "invited" ? null : l.joinCode,
       invitedBy: role === "invited" ? (own?.invitedBy ?? null) : null,
+      competition: { slug: competition.slug, name: competition.name },
+      renewInto:
+        role === "owner" && current && current.id !== competition.id && !renewed.has(l.id)
+          ? { slug: current.slug, name: current.name }
+          : null,
     } satisfies LeagueView;
   });
 }
@@ -760,5 +817,73 @@ export async function resetJoinCode(
       }
       if (attempt >= 4) throw new Error("could not draw a unique join code");
     }
+  });
+}
+
+/**
+ * Renews a league into the competition being played now (docs/decisions/0158): a new league of
+ * the same name and owner with every member of the old one, who are told by the caller (the
+ * returned members) once this commits. The old league keeps its final table. Only the owner, once
+ * per league, and only into another competition.
+ */
+export async function renewLeague(
+  db: DbOrTx,
+  actor: LeagueActor | null,
+  leagueId: number,
+): Promise<
+  LeagueResult<{
+    league: { id: number; name: string; joinCode: string };
+    competition: { slug: string; name: string };
+    members: { id: number; username: string; email: string }[];
+    owner: { username: string };
+  }>
+> {
+  return withLockedLeague(db, actor, leagueId, async (tx, league, actor) => {
+    if (league.ownerId !== actor.id) return refuseNonOwner(tx, leagueId, actor);
+    const [target] = rowsOf<{ id: number; slug: string; name: string }>(
+      await tx.execute(
+        sql`select id, slug, name from competitions where id = ${CURRENT_COMPETITION_SQL}`,
+      ),
+    );
+    if (!target || target.id === league.competitionId) {
+      return {
+        ok: false as const,
+        reason: "renewed" as const,
+        message: `${league.name} already plays ${target?.name ?? "the competition being played"}.`,
+      };
+    }
+    const [renewal] = await tx
+      .select({ id: leagues.id, name: leagues.name })
+      .from(leagues)
+      .where(eq(leagues.renewedFrom, leagueId));
+    if (renewal) {
+      return {
+        ok: false as const,
+        reason: "renewed" as const,
+        message: `${league.name} has been renewed already.`,
+      };
+    }
+    const renewed = await insertLeague(tx, league.name, actor.id, {
+      competitionId: target.id,
+      renewedFrom: leagueId,
+    });
+    const members = await tx
+      .select({ id: users.id, username: users.username, email: users.email })
+      .from(leagueMembers)
+      .innerJoin(users, eq(users.id, leagueMembers.userId))
+      .where(and(eq(leagueMembers.leagueId, leagueId), eq(leagueMembers.status, "accepted")));
+    await tx
+      .insert(leagueMembers)
+      .values(
+        members.map((m) => ({ leagueId: renewed.id, userId: m.id, status: "accepted" as const })),
+      );
+    const owner = members.find((m) => m.id === actor.id);
+    return {
+      ok: true as const,
+      league: { id: renewed.id, name: renewed.name, joinCode: renewed.joinCode },
+      competition: { slug: target.slug, name: target.name },
+      members: members.filter((m) => m.id !== actor.id),
+      owner: { username: owner?.username ?? "" },
+    };
   });
 }

@@ -14,6 +14,7 @@ import {
   teams,
   users,
 } from "../schema/index.js";
+import { CURRENT_COMPETITION_SQL, SEASON_COMPETITION_SQL } from "./competitions.js";
 import type { PublicRacer } from "./racers.js";
 
 /*
@@ -33,6 +34,14 @@ export const RANKING_PAGE_SIZE = 50;
 const listedUnranked = sql`${leagues.ranking} is null and (
   select count(*) from ${leagueMembers} m where m.league_id = ${leagues.id}
 ) >= ${LEAGUE_RANKING_MIN_MEMBERS}`;
+
+/**
+ * The competition whose leagues the league ranking lists (docs/decisions/0158): the season
+ * table's, or before any settlement the one being played; other competitions' leagues keep their
+ * final places on their own cards.
+ */
+const rankedCompetition = sql`coalesce(${SEASON_COMPETITION_SQL}, ${CURRENT_COMPETITION_SQL})`;
+const inRankedCompetition = sql`${leagues.competitionId} = ${rankedCompetition}`;
 
 export interface RankingPage<T> {
   rows: T[];
@@ -204,8 +213,9 @@ export async function getLeagueRankingPage(
   const pageSize = opts.pageSize ?? RANKING_PAGE_SIZE;
   const [counts] = rowsOf<{ ranked: number | null; unranked: number }>(
     await db.execute(sql`
-      select (select max(ranking) from leagues)::int as ranked,
-             (select count(*) from ${leagues} where ${listedUnranked})::int as unranked`),
+      select (select max(ranking) from ${leagues} where ${inRankedCompetition})::int as ranked,
+             (select count(*) from ${leagues}
+               where ${listedUnranked} and ${inRankedCompetition})::int as unranked`),
   );
   const ranked = counts?.ranked ?? 0;
   const total = ranked + (counts?.unranked ?? 0);
@@ -222,7 +232,7 @@ export async function getLeagueRankingPage(
     const found = await db
       .select(columns)
       .from(leagues)
-      .where(between(leagues.ranking, from, Math.min(to, ranked)))
+      .where(and(between(leagues.ranking, from, Math.min(to, ranked)), inRankedCompetition))
       .orderBy(asc(leagues.ranking))
       .limit(pageSize);
     for (const r of found) rows.push({ ...r, rank: r.ranking ?? 0 });
@@ -232,7 +242,7 @@ export async function getLeagueRankingPage(
     const found = await db
       .select(columns)
       .from(leagues)
-      .where(listedUnranked)
+      .where(and(listedUnranked, inRankedCompetition))
       .orderBy(asc(leagues.id))
       .limit(to - Math.max(from, ranked + 1) + 1)
       .offset(skip);

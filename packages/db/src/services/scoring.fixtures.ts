@@ -5,7 +5,7 @@
  */
 import type { Category } from "@game/core";
 import { referenceSettlement, type Settlement } from "@game/core/testing";
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "../client.js";
 import {
   accounts,
@@ -18,6 +18,7 @@ import {
   racers,
   users,
 } from "../schema/index.js";
+import { CURRENT_COMPETITION_SQL } from "./competitions.js";
 
 let serial = 0;
 
@@ -77,6 +78,7 @@ export async function putLeague(db: DbOrTx, name: string, memberIds: readonly nu
       name,
       ownerId: memberIds[0]!,
       joinCode: `code-${name}-${Math.random().toString(36).slice(2)}`,
+      competitionId: sql`${CURRENT_COMPETITION_SQL}`,
     })
     .returning({ id: leagues.id });
   if (memberIds.length > 0) {
@@ -149,7 +151,12 @@ export async function referenceFromDb(db: DbOrTx): Promise<Settlement> {
     : [];
   const allUsers = await db.select({ id: users.id, usernameKey: users.usernameKey }).from(users);
   const members = await db.select().from(leagueMembers).where(eq(leagueMembers.status, "accepted"));
-  const allLeagues = await db.select({ id: leagues.id }).from(leagues);
+  // The settlement keeps the season competition's leagues; the others keep their final tables.
+  const season = await seasonCompetitionId(db);
+  const allLeagues = await db
+    .select({ id: leagues.id })
+    .from(leagues)
+    .where(eq(leagues.competitionId, season));
   return referenceSettlement({
     events: settled,
     results,
@@ -160,6 +167,17 @@ export async function referenceFromDb(db: DbOrTx): Promise<Settlement> {
       memberIds: members.filter((m) => m.leagueId === l.id).map((m) => m.userId),
     })),
   });
+}
+
+/** The competition of the latest settled event (-1 without one). */
+async function seasonCompetitionId(db: DbOrTx): Promise<number> {
+  const [latest] = await db
+    .select({ competitionId: events.competitionId })
+    .from(events)
+    .where(isNotNull(events.settledAt))
+    .orderBy(desc(events.startsAt), desc(events.id))
+    .limit(1);
+  return latest?.competitionId ?? -1;
 }
 
 /** What the settlement stored, in the reference's shape. */
@@ -174,8 +192,11 @@ export async function storedSettlement(db: DbOrTx): Promise<Settlement> {
     : [];
   const es = await db.select().from(eventScores);
   const us = await db.select().from(users);
-  const ms = await db.select().from(leagueMembers);
-  const ls = await db.select().from(leagues);
+  const season = await seasonCompetitionId(db);
+  const ls = await db.select().from(leagues).where(eq(leagues.competitionId, season));
+  const ms = (await db.select().from(leagueMembers)).filter((m) =>
+    ls.some((l) => l.id === m.leagueId),
+  );
   return {
     racers: new Map(
       rr.map((r) => [`${r.eventId}:${r.racerId}`, { points: r.points, pickedBy: r.pickedBy }]),

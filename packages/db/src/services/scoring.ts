@@ -3,6 +3,7 @@ import { and, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "../client.js";
 import { auditLog, competitions, events, raceResults } from "../schema/index.js";
 import type { AuditAction } from "./audit.js";
+import { SEASON_COMPETITION_SQL } from "./competitions.js";
 import { parseRules } from "./events.js";
 
 /*
@@ -317,9 +318,7 @@ export async function settleInTransaction(
   //    swapped in at commit like the event's scores) and the players' own columns (unindexed,
   //    so this update stays heap-only). With one settled event there is no "before" and no sum
   //    to make: the event's table is the season's.
-  const seasonCompetition = sql`(
-    select competition_id from events where settled_at is not null
-    order by starts_at desc, id desc limit 1)`;
+  const seasonCompetition = SEASON_COMPETITION_SQL;
   const [{ n: settledEvents } = { n: 1 }] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(events)
@@ -398,10 +397,13 @@ export async function settleInTransaction(
   // 4. A member's score is their season total; a league's is the average of its members'
   //    (a member without a scored event counts 0; a league without members averages 0).
   //    Only leagues of LEAGUE_RANKING_MIN_MEMBERS get a place; the others' places are cleared.
+  //    Only the season competition's leagues: another competition's keep their final table
+  //    (docs/decisions/0158).
   await tx.execute(sql`
     update league_members m set score = u.points
-    from users u
-    where u.id = m.user_id and m.score <> u.points`);
+    from users u, leagues l
+    where u.id = m.user_id and l.id = m.league_id and l.competition_id = ${seasonCompetition}
+      and m.score <> u.points`);
   lap("members");
   const averages =
     settledEvents > 1
@@ -412,12 +414,14 @@ export async function settleInTransaction(
         from leagues l
         left join league_members m on m.league_id = l.id and m.status = 'accepted'
         left join ${sql.raw(NEXT_STANDINGS)} s on s.user_id = m.user_id
+        where l.competition_id = ${seasonCompetition}
         group by l.id`
       : sql`
         select l.id, count(m.user_id)::int as members,
           coalesce(round(avg(m.score), 2), 0)::float8 as total, 0::float8 as previous
         from leagues l
         left join league_members m on m.league_id = l.id and m.status = 'accepted'
+        where l.competition_id = ${seasonCompetition}
         group by l.id`;
   const listed = sql`members >= ${LEAGUE_RANKING_MIN_MEMBERS}`;
   const place = (order: SQL) =>

@@ -15,6 +15,7 @@ export const LEAGUE_INTENTS = [
   "delete",
   "reset-code",
   "remove",
+  "renew",
 ] as const;
 export type LeagueIntent = (typeof LEAGUE_INTENTS)[number];
 

@@ -15,7 +15,7 @@ import {
 } from "@game/db";
 import { createTestDb, type DbHandle } from "@game/db/testing";
 import type { AppLoadContext } from "@remix-run/node";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { action, loader } from "~/routes/leagues.actions";
 import { closeMailTransports, sendMail } from "~/utils/mailer.server";
@@ -104,6 +104,45 @@ async function league(owner: UserRow, name = "Route League") {
 }
 
 describe("league actions route", () => {
+  it("renews a league of an earlier competition for the one being played, telling every member", async () => {
+    const owner = await makeUser(h.db);
+    const member = await makeUser(h.db);
+    const l = await league(owner, "Old Crew");
+    await inviteToLeague(h.db, owner, l.id, member.email);
+    await acceptInvitation(h.db, member, l.id);
+    // It played 2024's freeride competition; the 2027 series is being played now.
+    await h.db
+      .update(leagues)
+      .set({ competitionId: sql`(select id from competitions where slug = 'freeride-2024')` })
+      .where(eq(leagues.id, l.id));
+    const before = await snapshot();
+    const refused = await post(ctx(), member, { intent: "renew", leagueId: String(l.id) });
+    expect(refused.notice).toBe("not-found");
+    expect(await snapshot()).toEqual(before);
+
+    const done = await post(ctx(), owner, { intent: "renew", leagueId: String(l.id) });
+    expect(done.notice).toBe("renewed");
+    const [renewed] = await h.db.select().from(leagues).where(eq(leagues.renewedFrom, l.id));
+    expect(renewed).toMatchObject({ name: "Old Crew", ownerId: owner.id });
+    const members = await h.db
+      .select({ userId: leagueMembers.userId })
+      .from(leagueMembers)
+      .where(eq(leagueMembers.leagueId, renewed!.id));
+    expect(members.map((m) => m.userId).sort()).toEqual([owner.id, member.id].sort());
+    const mail = (await listOutbox(h.db, { limit: 5 })).rows.find((m) => m.to === member.email);
+    expect(mail?.subject).toBe("Your mini league plays the new competition on Gravity Fantasy");
+    expect(mail?.text).toContain(
+      'has renewed the mini league "Old Crew" for Pro Downhill Series 2027',
+    );
+    // The old league is still there, as it was; a second renewal is refused.
+    expect((await h.db.select().from(leagues).where(eq(leagues.id, l.id)))[0]).toEqual(
+      before.l.find((x) => x.id === l.id),
+    );
+    const again = await post(ctx(), owner, { intent: "renew", leagueId: String(l.id) });
+    expect(again.notice).toBe("renew-refused");
+    expect(LEAGUE_NOTICES.renewed.text).toContain("The old league keeps its final table.");
+  });
+
   it("sends a visitor to log in, coming back to the page the form was on", async () => {
     const before = await snapshot();
     const r = await post(ctx(), null, { intent: "create", name: "Visitors", game: "5" });

@@ -18,6 +18,7 @@ import {
   inviteToLeague,
   leaveLeague,
   removeLeagueMember,
+  renewLeague,
   resetJoinCode,
 } from "@game/db";
 import { type AppLoadContext, redirect } from "@remix-run/node";
@@ -47,6 +48,7 @@ import {
 } from "./notices";
 import { invitationPath, leaguesHomePath, loginPath, publicOrigin } from "./paths.server";
 import { removalMail } from "./removal-mail";
+import { renewalMail } from "./renewal-mail";
 
 /** Invitations one player may send per hour, across leagues: keeps the game from relaying spam. */
 export const INVITES_PER_HOUR = 40;
@@ -233,6 +235,35 @@ const handlers: Record<LeagueIntent, Handler> = {
       logError(`league ${leagueId}: member ${memberId} removed, but the e-mail failed`, error);
     }
     return goBack(input.back, "member-removed-mail-failed", leagueId);
+  },
+
+  async renew({ request, context, user, form, back: path }) {
+    const id = leagueIdOf(form);
+    const r = id === null ? null : await renewLeague(context.db, user, id);
+    if (!r) return goBack(path, "not-found");
+    if (!r.ok) return goBack(path, r.reason === "renewed" ? "renew-refused" : "not-found", id!);
+    // The renewal is committed; each member is told. A failed send is said, not undone.
+    let failed = false;
+    for (const m of r.members) {
+      try {
+        const sent = await sendMail(
+          context,
+          renewalMail({
+            to: m.email,
+            username: m.username,
+            leagueName: r.league.name,
+            owner: r.owner.username,
+            competition: r.competition.name,
+            link: `${publicOrigin(request, context)}/leagues`,
+          }),
+        );
+        if (sent.status === "failed") failed = true;
+      } catch (error) {
+        failed = true;
+        logError(`league ${id}: renewed as ${r.league.id}, but an e-mail failed`, error);
+      }
+    }
+    return goBack(path, failed ? "renewed-mail-failed" : "renewed", r.league.id);
   },
 
   async "reset-code"({ context, user, form, back: path }) {

@@ -119,6 +119,7 @@ export function LeagueCard({ league, dialogs }: { league: LeagueCardData; dialog
         </h3>
         <span className={`lg-badge lg-badge--${league.role}`}>{ROLE_LABEL[league.role]}</span>
       </header>
+      <p className="lg-muted lg-card__competition">{league.competition.name}</p>
       <dl className="lg-stats">
         <div>
           <dt>League score</dt>
@@ -215,6 +216,18 @@ export function LeagueCard({ league, dialogs }: { league: LeagueCardData; dialog
               </ConfirmOpener>
             )}
           </div>
+          {league.renewInto && (
+            <div className="lg-renew">
+              <p className="lg-muted">
+                {league.competition.name} is over for this league: renew it for{" "}
+                {league.renewInto.name}, with every member (each gets an e-mail). This table stays
+                as it finished.
+              </p>
+              <ActionButton intent="renew" leagueId={league.id}>
+                {`Renew for ${league.renewInto.name}`}
+              </ActionButton>
+            </div>
+          )}
           <ShareLink league={league} />
           <InviteDialog league={league} initiallyOpen={dialogs.invite} />
           <ConfirmDialog intent="leave" league={league} initiallyOpen={dialogs.leave}>

@@ -33,6 +33,8 @@ export function toCard(view: LeagueView, userId: number, origin: string): League
     shareLink: view.joinCode ? `${origin}${joinPath(view.joinCode)}` : null,
     invitedBy: view.invitedBy,
     successor,
+    competition: view.competition,
+    renewInto: view.renewInto,
   };
 }
 

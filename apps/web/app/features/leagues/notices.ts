@@ -77,6 +77,18 @@ export const LEAGUE_NOTICES = {
     text: "The league's owner removed that player. Only the owner can invite them back.",
   },
   "code-reset": { tone: "success", text: "New invite link ready. The old link no longer works." },
+  renewed: {
+    tone: "success",
+    text: "League renewed for the new competition, with all its members. We have e-mailed them. The old league keeps its final table.",
+  },
+  "renewed-mail-failed": {
+    tone: "error",
+    text: "League renewed with all its members, but the e-mails telling them could not all be sent.",
+  },
+  "renew-refused": {
+    tone: "info",
+    text: "This league already plays the competition being played now, or has been renewed.",
+  },
   "no-team": { tone: "error", text: "Save your team first, then create a league." },
   "not-found": { tone: "error", text: "That league or invitation is not available any more." },
   "name-required": { tone: "error", text: "Give your league a name." },

@@ -22,6 +22,10 @@ export interface LeagueCardData {
   invitedBy: string | null;
   /** Who would own the league if the player left now (owner only); null: it would be deleted. */
   successor: string | null;
+  /** The competition the league plays (docs/decisions/0158). */
+  competition: { slug: string; name: string };
+  /** For the owner of a league of an earlier competition: the one it can be renewed for. */
+  renewInto: { slug: string; name: string } | null;
 }
 
 export interface LeaguesPanelData {
