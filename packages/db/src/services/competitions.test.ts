@@ -20,6 +20,8 @@ import {
   listCompetitions,
 } from "./competitions.js";
 import { getEvent } from "./events.js";
+import { makePlayers } from "./scoring.fixtures.js";
+import { saveTeam } from "./teams.js";
 
 let h: DbHandle;
 const actor = cliActor("admin");
@@ -157,6 +159,39 @@ describe("rounds, racers and rules", () => {
     const opened = await setEventStatus(h.db, r1.id, "open", actor);
     expect(opened.event).toMatchObject({ status: "open", competitionSlug: "xc-cup-2028" });
     expect((await getCompetition(h.db, "xc-cup-2028", now))?.state).toBe("live");
+
+    // The server judges a team by the XC cup's rules: 4 women refused with the reason, 3 saved
+    // within the cup's 1,500,000.
+    const [player] = await makePlayers(h.db, ["xc_rider"]);
+    const pick = (category: string, n: number) =>
+      copied
+        .filter((r) => r.category === category)
+        .sort((a, b) => a.price - b.price)
+        .slice(0, n)
+        .map((r) => r.id);
+    const four = await saveTeam(h.db, {
+      userId: player!.id,
+      eventId: r1.id,
+      racerIds: [...pick("Pro Women", 4), ...pick("Pro Men", 2)],
+      now,
+    });
+    expect(four).toMatchObject({ ok: false, reason: "invalid" });
+    expect(JSON.stringify(four)).toContain(
+      "Pick exactly 3 female riders (Pro Women or 17-18 Women).",
+    );
+    const three = await saveTeam(h.db, {
+      userId: player!.id,
+      eventId: r1.id,
+      racerIds: [...pick("Pro Women", 3), ...pick("Pro Men", 3)],
+      now,
+    });
+    expect(three).toMatchObject({ ok: true });
+    expect(three.ok && three.bank).toBe(
+      1_500_000 -
+        copied
+          .filter((r) => three.ok && three.team.racers.some((x) => x.id === r.id))
+          .reduce((sum, r) => sum + r.price, 0),
+    );
   });
 
   it("refuses a past start (unless allowed), an unknown competition and a duplicate round", async () => {
