@@ -84,8 +84,8 @@ export async function generate({ exec, query }, { players, leagues, eventId = 5,
   );
   await step(
     `${leagues.toLocaleString("en-US")} leagues`,
-    `insert into leagues (name, owner_id, join_code)
-     select 'League ' || g, g, 'bench-' || g from generate_series(1, ${leagues}) g`,
+    `insert into leagues (name, owner_id, join_code, competition_id)
+     select 'League ' || g, g, 'bench-' || g, ${competition} from generate_series(1, ${leagues}) g`,
   );
   await step(
     "league members (owners + one league per other player)",

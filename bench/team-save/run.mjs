@@ -457,9 +457,10 @@ async function runLoad({ post, teams, cookies, seconds, clients, thinkMs }) {
 async function checkTeams(db, racers) {
   const rows = rowsOf(
     await db.execute(sql`
-      select t.id, array_agg(tr.racer_id order by tr.slot) as ids
+      select t.id, array_agg(r.id order by tr.slot) as ids
       from teams t left join team_racers tr on tr.team_id = t.id
-      where t.event_id = ${EVENT_ID}
+      left join racers r on r.game_id = ${EVENT_ID} and r.person_id = tr.person_id
+      where t.competition_id = (select competition_id from events where id = ${EVENT_ID})
       group by t.id`),
   );
   let invalid = 0;
