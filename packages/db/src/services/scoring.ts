@@ -387,11 +387,20 @@ export async function settleInTransaction(
     where u.id = s.user_id
       and (u.points, u.ranking, u.previous_ranking, u.ranking_position)
         is distinct from (s.points, s.rank, s.previous_rank, s.position)`);
-  // Players of an earlier competition who have not played this one leave the table.
-  await tx.execute(sql`
-    update users u set points = 0, ranking = null, previous_ranking = null, ranking_position = null
-    where u.ranking_position is not null
-      and not exists (select 1 from ${sql.raw(NEXT_STANDINGS)} s where s.user_id = u.id)`);
+  // Players of an earlier competition who have not played this one leave the table. Only the
+  // season competition's first settled round can follow another competition's table (within
+  // one competition players only join); the old table less the new one is a hash set-operation
+  // whatever the statistics say (an anti-join on users' stale estimate ran for hours).
+  if (settledEvents <= 1) {
+    await tx.execute(sql`
+      update users u set points = 0, ranking = null, previous_ranking = null, ranking_position = null
+      from (
+        select user_id from season_standings
+        except
+        select user_id from ${sql.raw(NEXT_STANDINGS)}
+      ) gone
+      where u.id = gone.user_id`);
+  }
   lap("season");
 
   // 4. A member's score is their season total; a league's is the average of its members'
