@@ -63,14 +63,3 @@ export async function getEvent(db: DbOrTx, id: number): Promise<EventRow | undef
     .where(eq(events.id, id));
   return row ? withLock(row) : undefined;
 }
-
-/** The rules of the competition a round belongs to (the spec's when the round is unknown). */
-export async function rulesOfEvent(db: DbOrTx, eventId: number): Promise<CompetitionRules> {
-  if (!Number.isSafeInteger(eventId)) return DEFAULT_RULES;
-  const [row] = await db
-    .select({ rules: competitions.rules })
-    .from(events)
-    .innerJoin(competitions, eq(competitions.id, events.competitionId))
-    .where(eq(events.id, eventId));
-  return row ? parseRules(row.rules) : DEFAULT_RULES;
-}

@@ -3,11 +3,10 @@
  * each racer's price now against the price paid, who is out, and, for a team that does not fit
  * the rules any more (a carried draft, a racer withdrawn), what to fix in plain words.
  */
-import { formatPrice, validateTeam } from "@game/core";
+import { type CompetitionRules, formatPrice, validateTeam } from "@game/core";
 import { and, desc, eq, inArray, isNotNull, lt } from "drizzle-orm";
 import type { DbOrTx } from "../client.js";
 import { events, frozenTeams, racers } from "../schema/index.js";
-import { rulesOfEvent } from "./events.js";
 import type { TeamView } from "./teams.js";
 
 export interface SeasonRacerChange {
@@ -35,7 +34,8 @@ const fullName = (r: { firstName: string; lastName: string }) => `${r.firstName}
 export async function teamSeasonStatus(
   db: DbOrTx,
   userId: number,
-  event: { id: number; competitionId: number; round: number | null },
+  /** The round, with its competition's rules (an `EventRow`). */
+  event: { id: number; competitionId: number; round: number | null; rules: CompetitionRules },
   team: TeamView | null,
 ): Promise<TeamSeasonStatus | null> {
   // The round before, by the competition's explicit order (docs/decisions/0140).
@@ -90,7 +90,7 @@ export async function teamSeasonStatus(
     const check = validateTeam(ids, team.racers, {
       gameId: event.id,
       budget: team.budget,
-      rules: await rulesOfEvent(db, event.id),
+      rules: event.rules,
     });
     for (const issue of check.issues) {
       if (issue.code === "budget") {

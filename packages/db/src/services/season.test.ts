@@ -5,6 +5,7 @@ import type { DbHandle } from "../client.js";
 import { auditLog, events, racers, teams } from "../schema/index.js";
 import { createTestDb } from "../testing.js";
 import { cliActor } from "./audit.js";
+import { getEvent } from "./events.js";
 import { frozenTeam, makePlayers, putResults } from "./scoring.fixtures.js";
 import { settleEvent } from "./scoring.js";
 import { advanceSeason, SeasonError } from "./season.js";
@@ -224,7 +225,7 @@ it("a team whose racer has no entry in round 3 waits for its player, and the fre
 
 it("tells each player what changed since the last round and what to fix", async () => {
   const { teamSeasonStatus } = await import("./season-status.js");
-  const [e7] = await h.db.select().from(events).where(eq(events.id, 7));
+  const e7 = await getEvent(h.db, 7);
   const carolTeam = await getTeam(h.db, carol.id, 7);
   const carolStatus = await teamSeasonStatus(h.db, carol.id, e7!, carolTeam);
   expect(carolStatus!.previous).toMatchObject({ id: 6 });

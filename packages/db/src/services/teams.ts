@@ -122,6 +122,9 @@ export async function getTeam(
       id: events.id,
       competitionId: events.competitionId,
       frozenAt: events.frozenAt,
+      // A frozen copy of this player's team for the round, read in the same round trip.
+      frozenTeam: sql<boolean>`exists (select 1 from ${frozenTeams} f
+        where f.event_id = ${eventId} and f.user_id = ${userId})`,
     })
     .from(events)
     .where(eq(events.id, eventId));
@@ -140,7 +143,7 @@ export async function getTeam(
     .where(and(eq(teams.userId, userId), eq(teams.competitionId, event.competitionId)))
     .orderBy(asc(teamRacers.slot));
   // The team that played a frozen round is its frozen copy, whatever the team is now.
-  if (event.frozenAt || (await hasFrozenTeam(db, userId, eventId))) {
+  if (event.frozenAt || event.frozenTeam) {
     return frozenTeamView(db, userId, eventId, rows);
   }
   const first = rows[0];
@@ -173,15 +176,6 @@ export async function getTeam(
     updatedAt: first.team.updatedAt,
     racers: playing,
   };
-}
-
-async function hasFrozenTeam(db: DbOrTx, userId: number, eventId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: frozenTeams.userId })
-    .from(frozenTeams)
-    .where(and(eq(frozenTeams.eventId, eventId), eq(frozenTeams.userId, userId)))
-    .limit(1);
-  return row !== undefined;
 }
 
 /** A person's name as their latest entry gives it. */
