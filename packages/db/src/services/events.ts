@@ -1,4 +1,4 @@
-import { type CompetitionRules, competitionRulesSchema, DEFAULT_RULES } from "@game/core";
+import { type CompetitionRules, competitionRulesSchema } from "@game/core";
 import { asc, eq, getTableColumns } from "drizzle-orm";
 import type { DbOrTx } from "../client.js";
 import { competitions, events } from "../schema/index.js";
