@@ -172,10 +172,12 @@ async function scoreSeason(db, players, query) {
       from frozen_team_racers f join race_results r on r.event_id = f.event_id and r.racer_id = f.racer_id
       where f.event_id = ${EVENT_ID} group by f.user_id
     ) s on s.user_id = u.id
-    where u.points <> coalesce(s.points, 0)`);
-  const [ranked] = await query(
-    "select max(ranking_position)::int as n, count(distinct ranking)::int as ranks from users",
-  );
+    left join season_standings t on t.user_id = u.id
+      and t.competition_id = (select competition_id from events where id = ${EVENT_ID})
+    where coalesce(t.points, 0) <> coalesce(s.points, 0)`);
+  const [ranked] = await query(`
+    select max(position)::int as n, count(distinct rank)::int as ranks from season_standings
+    where competition_id = (select competition_id from events where id = ${EVENT_ID})`);
   console.log(
     `  check: ${check.wrong} players with wrong points; ${ranked.n.toLocaleString("en-US")} ranked, ${ranked.ranks} distinct ranks`,
   );

@@ -131,6 +131,7 @@ const FIELDS = [
   "_action",
   "eventId",
   "event",
+  "competition",
   "game",
   "leagueId",
   "userId",

@@ -142,6 +142,31 @@ describe("rankingCacheServe", () => {
     }
   });
 
+  it("keeps each competition's page apart: the competition asked for is part of the key", async () => {
+    const app = await appWith(
+      (req) => new Response(`<p>${req.query.competition ?? "default"}</p>`),
+    );
+    try {
+      const wc = await app.get("/players-ranking?competition=world-cup-2024&page=2");
+      const series = await app.get("/players-ranking?competition=series-2027&page=2");
+      expect(await wc.text()).toBe("<p>world-cup-2024</p>");
+      expect(await series.text()).toBe("<p>series-2027</p>");
+      expect(series.headers.get("etag")).not.toBe(wc.headers.get("etag"));
+      // The same query in another order is the same page.
+      const again = await app.get("/players-ranking?page=2&competition=world-cup-2024");
+      expect(again.headers.get("etag")).toBe(wc.headers.get("etag"));
+      const leagues = await app.get("/leagues-ranking?competition=world-cup-2024");
+      expect(await leagues.text()).toBe("<p>world-cup-2024</p>");
+      expect(app.renders).toEqual([
+        "/players-ranking?competition=world-cup-2024&page=2",
+        "/players-ranking?competition=series-2027&page=2",
+        "/leagues-ranking?competition=world-cup-2024",
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
+
   it("keeps no 404 and no page that sets a cookie", async () => {
     const app = await appWith((req) =>
       req.originalUrl.includes("event=9")

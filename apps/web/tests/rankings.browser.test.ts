@@ -153,7 +153,10 @@ describe("results to rankings", () => {
   it("shows an empty ranking before any result", async () => {
     await page.goto(`${app.url}/players-ranking`);
     await page.getByText("No scores yet").waitFor();
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Player Rankings");
+    // The heading names the competition shown: before any result, the one being played.
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
+      "Player Rankings: Pro Downhill Series 2027",
+    );
     await page.getByText("You are not ranked yet").waitFor();
   });
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { accounts, events, racers, seed, users } from "@game/db";
+import { accounts, events, getPlayerStanding, racers, seed, users } from "@game/db";
 import { putTeam } from "@game/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -25,9 +25,9 @@ async function player(name: string, racerIds: number[]): Promise<number> {
   return a!.id;
 }
 
+/** The player's points in the competition's table (0 while not ranked). */
 async function points(id: number): Promise<number> {
-  const [u] = await t.h!.db.select().from(users).where(eq(users.id, id));
-  return u!.points;
+  return (await getPlayerStanding(t.h!.db, id))?.points ?? 0;
 }
 
 const line = (position: string, r: { firstName: string; lastName: string }) =>

@@ -104,6 +104,67 @@ describe("referenceSettlement", () => {
     });
   });
 
+  it("keeps one table per competition; leagues are ranked within their own", () => {
+    const s = referenceSettlement({
+      events: [
+        { id: 1, startsAt: 100, competitionId: 7 },
+        { id: 2, startsAt: 200, competitionId: 7 },
+        { id: 3, startsAt: 300, competitionId: 8 },
+      ],
+      results: [
+        { eventId: 1, racerId: 11, status: "finished", position: 1 },
+        { eventId: 2, racerId: 21, status: "finished", position: 2 },
+        { eventId: 3, racerId: 31, status: "finished", position: 3 },
+      ],
+      frozen: [
+        { eventId: 1, userId: 1, racerId: 11 },
+        { eventId: 2, userId: 1, racerId: 21 },
+        { eventId: 2, userId: 2, racerId: 21 },
+        { eventId: 3, userId: 2, racerId: 31 },
+      ],
+      users: [
+        { id: 1, usernameKey: "ann" },
+        { id: 2, usernameKey: "bob" },
+      ],
+      leagues: [
+        { id: 1, memberIds: [1, 2], competitionId: 7 },
+        { id: 2, memberIds: [1, 2], competitionId: 8 },
+      ],
+    });
+    // Competition 7: Ann 100 + 80, Bob 80 (he joined in round 2); its "before" is round 1.
+    expect(s.standings.get("7:1")).toEqual({
+      points: 180,
+      ranking: 1,
+      previousRanking: 1,
+      position: 1,
+    });
+    expect(s.standings.get("7:2")).toEqual({
+      points: 80,
+      ranking: 2,
+      previousRanking: null,
+      position: 2,
+    });
+    // Competition 8 (the latest settled event's): Bob alone, and the players' view is it.
+    expect(s.standings.get("8:2")).toEqual({
+      points: 65,
+      ranking: 1,
+      previousRanking: null,
+      position: 1,
+    });
+    expect(s.standings.has("8:1")).toBe(false);
+    expect(s.players.get(1)).toEqual({
+      points: 0,
+      ranking: null,
+      previousRanking: null,
+      position: null,
+    });
+    // Each league averages its members' points in its own competition.
+    expect(s.memberScores.get("1:1")).toBe(180);
+    expect(s.memberScores.get("2:1")).toBe(0);
+    expect(s.leagues.get(1)).toEqual({ totalPoints: 130, ranking: 1, previousRanking: 1 });
+    expect(s.leagues.get(2)).toEqual({ totalPoints: 32.5, ranking: 1, previousRanking: null });
+  });
+
   it("property: agrees with teamScore, competitionRanks and the league average", () => {
     const resultArb = fc.oneof(
       fc.record({

@@ -11,7 +11,11 @@ export interface SettlementInput {
    * Every settled event (the one being settled included), with its competition: the season
    * table is the competition's of the latest settled event (docs/decisions/0156).
    */
-  events: readonly { id: number; startsAt: Date | number; competitionId?: number }[];
+  events: readonly {
+    id: number;
+    startsAt: Date | number;
+    competitionId?: number;
+  }[];
   results: readonly {
     eventId: number;
     racerId: number;
@@ -21,7 +25,12 @@ export interface SettlementInput {
   /** Frozen teams: one row per (event, player, racer). */
   frozen: readonly { eventId: number; userId: number; racerId: number }[];
   users: readonly { id: number; usernameKey: string }[];
-  leagues: readonly { id: number; memberIds: readonly number[] }[];
+  /** Leagues with their competition (the latest settled event's when not given). */
+  leagues: readonly {
+    id: number;
+    memberIds: readonly number[];
+    competitionId?: number;
+  }[];
 }
 
 export interface SettledPlayer {
@@ -39,16 +48,27 @@ export interface Settlement {
   racers: Map<string, { points: number; pickedBy: number }>;
   /** Key `${eventId}:${userId}`. */
   eventScores: Map<string, { points: number; rank: number; position: number }>;
+  /** Every player in the latest settled event's competition's table (unranked: nulls, 0). */
   players: Map<number, SettledPlayer>;
-  /** Key `${leagueId}:${userId}`: a member's score is their season points. */
+  /**
+   * Every competition's table (docs/decisions/0159), key `${competitionId}:${userId}`, ranked
+   * players only; a competition of events without one is keyed 0.
+   */
+  standings: Map<string, SettledPlayer>;
+  /** Key `${leagueId}:${userId}`: a member's score is their points in the league's competition. */
   memberScores: Map<string, number>;
   /**
-   * Every league's average; a place (and a previous place) only for leagues of
-   * LEAGUE_RANKING_MIN_MEMBERS members, numbered among those, null for the others.
+   * The leagues of competitions with a settled event: each one's average; a place (and a
+   * previous place) only for leagues of LEAGUE_RANKING_MIN_MEMBERS members, numbered among its
+   * competition's, null for the others.
    */
   leagues: Map<
     number,
-    { totalPoints: number; ranking: number | null; previousRanking: number | null }
+    {
+      totalPoints: number;
+      ranking: number | null;
+      previousRanking: number | null;
+    }
   >;
 }
 
@@ -83,12 +103,16 @@ export function compareStanding(
 export function referenceSettlement(input: SettlementInput): Settlement {
   const ms = (d: Date | number) => (d instanceof Date ? d.getTime() : d);
   const settled = new Set(input.events.map((e) => e.id));
-  const latestEvent = [...input.events].sort(
+  const newestFirst = [...input.events].sort(
     (a, b) => ms(b.startsAt) - ms(a.startsAt) || b.id - a.id,
-  )[0];
-  const latest = latestEvent?.id;
-  const competitionOf = new Map(input.events.map((e) => [e.id, e.competitionId]));
-  const inSeason = (eventId: number) => competitionOf.get(eventId) === latestEvent?.competitionId;
+  );
+  const competitionOf = new Map(input.events.map((e) => [e.id, e.competitionId ?? 0]));
+  const seasonCompetition = newestFirst[0]?.competitionId ?? 0;
+  // Each competition's latest settled event: its table's "before" leaves that one out.
+  const latestOf = new Map<number, number>();
+  for (const e of newestFirst) {
+    if (!latestOf.has(e.competitionId ?? 0)) latestOf.set(e.competitionId ?? 0, e.id);
+  }
   const usernameKey = new Map(input.users.map((u) => [u.id, u.usernameKey]));
 
   const resultPoints = new Map<string, number>();
@@ -111,9 +135,13 @@ export function referenceSettlement(input: SettlementInput): Settlement {
     byUser.set(f.userId, (byUser.get(f.userId) ?? 0) + (resultPoints.get(key) ?? 0));
   }
 
+  type Totals = { points: number; previous: number; hadPrevious: boolean };
   const eventScores = new Map<string, { points: number; rank: number; position: number }>();
-  const season = new Map<number, { points: number; previous: number; hadPrevious: boolean }>();
+  const seasons = new Map<number, Map<number, Totals>>();
   for (const [eventId, byUser] of teamPoints) {
+    const competition = competitionOf.get(eventId) ?? 0;
+    const season = seasons.get(competition) ?? new Map<number, Totals>();
+    seasons.set(competition, season);
     const entries = [...byUser].map(([id, points]) => ({
       key: id,
       id,
@@ -127,10 +155,13 @@ export function referenceSettlement(input: SettlementInput): Settlement {
         rank: ranks.get(e.id)!,
         position: i + 1,
       });
-      if (!inSeason(eventId)) return;
-      const s = season.get(e.id) ?? { points: 0, previous: 0, hadPrevious: false };
+      const s = season.get(e.id) ?? {
+        points: 0,
+        previous: 0,
+        hadPrevious: false,
+      };
       s.points += e.points;
-      if (eventId !== latest) {
+      if (eventId !== latestOf.get(competition)) {
         s.previous += e.points;
         s.hadPrevious = true;
       }
@@ -138,57 +169,94 @@ export function referenceSettlement(input: SettlementInput): Settlement {
     });
   }
 
-  const players = new Map<number, SettledPlayer>();
-  const ranked = [...season].map(([id, s]) => ({
-    key: id,
-    id,
-    points: s.points,
-    usernameKey: usernameKey.get(id)!,
-  }));
-  const ranks = sharedRanks(ranked);
-  const previousRanks = sharedRanks(
-    [...season]
-      .filter(([, s]) => s.hadPrevious)
-      .map(([id, s]) => ({ key: id, points: s.previous })),
-  );
-  const positions = new Map([...ranked].sort(compareStanding).map((e, i) => [e.id, i + 1]));
-  for (const u of input.users) {
-    const s = season.get(u.id);
-    players.set(u.id, {
-      points: s?.points ?? 0,
-      ranking: ranks.get(u.id) ?? null,
-      previousRanking: previousRanks.get(u.id) ?? null,
-      position: positions.get(u.id) ?? null,
+  const standings = new Map<string, SettledPlayer>();
+  for (const [competition, season] of seasons) {
+    const ranked = [...season].map(([id, s]) => ({
+      key: id,
+      id,
+      points: s.points,
+      usernameKey: usernameKey.get(id)!,
+    }));
+    const ranks = sharedRanks(ranked);
+    const previousRanks = sharedRanks(
+      [...season]
+        .filter(([, s]) => s.hadPrevious)
+        .map(([id, s]) => ({ key: id, points: s.previous })),
+    );
+    [...ranked].sort(compareStanding).forEach((e, i) => {
+      standings.set(`${competition}:${e.id}`, {
+        points: e.points,
+        ranking: ranks.get(e.id)!,
+        previousRanking: previousRanks.get(e.id) ?? null,
+        position: i + 1,
+      });
     });
   }
+  const players = new Map<number, SettledPlayer>();
+  for (const u of input.users) {
+    players.set(
+      u.id,
+      standings.get(`${seasonCompetition}:${u.id}`) ?? {
+        points: 0,
+        ranking: null,
+        previousRanking: null,
+        position: null,
+      },
+    );
+  }
 
+  // Leagues: ranked within their competition, only competitions with a settled event.
   const memberScores = new Map<string, number>();
-  const hasPrevious = input.events.filter((e) => inSeason(e.id)).length > 1;
-  const leagueRows = input.leagues.map((l) => {
-    const scores = l.memberIds.map((id) => players.get(id)?.points ?? 0);
+  const byCompetition = new Map<
+    number,
+    {
+      id: number;
+      listed: boolean;
+      totalPoints: number;
+      previousPoints: number;
+    }[]
+  >();
+  for (const l of input.leagues) {
+    const competition = l.competitionId ?? seasonCompetition;
+    const season = seasons.get(competition);
+    if (!latestOf.has(competition)) continue;
+    const scores = l.memberIds.map((id) => standings.get(`${competition}:${id}`)?.points ?? 0);
     for (const [i, id] of l.memberIds.entries()) memberScores.set(`${l.id}:${id}`, scores[i]!);
-    const previous = l.memberIds.map((id) => season.get(id)?.previous ?? 0);
-    return {
+    const previous = l.memberIds.map((id) => season?.get(id)?.previous ?? 0);
+    const rows = byCompetition.get(competition) ?? [];
+    rows.push({
       id: l.id,
       listed: l.memberIds.length >= LEAGUE_RANKING_MIN_MEMBERS,
       totalPoints: averageToCents(scores),
       previousPoints: averageToCents(previous),
-    };
-  });
-  const listed = leagueRows.filter((l) => l.listed);
-  const byTotal = [...listed].sort((a, b) => b.totalPoints - a.totalPoints || a.id - b.id);
-  const byPrevious = [...listed].sort((a, b) => b.previousPoints - a.previousPoints || a.id - b.id);
-  const place = new Map(byTotal.map((l, i) => [l.id, i + 1]));
-  const previousPlace = new Map(byPrevious.map((l, i) => [l.id, i + 1]));
-  const leagues = new Map(
-    leagueRows.map((l) => [
-      l.id,
-      {
+    });
+    byCompetition.set(competition, rows);
+  }
+  const leagues = new Map<
+    number,
+    {
+      totalPoints: number;
+      ranking: number | null;
+      previousRanking: number | null;
+    }
+  >();
+  for (const [competition, leagueRows] of byCompetition) {
+    const hasPrevious =
+      input.events.filter((e) => (e.competitionId ?? 0) === competition).length > 1;
+    const listed = leagueRows.filter((l) => l.listed);
+    const byTotal = [...listed].sort((a, b) => b.totalPoints - a.totalPoints || a.id - b.id);
+    const byPrevious = [...listed].sort(
+      (a, b) => b.previousPoints - a.previousPoints || a.id - b.id,
+    );
+    const place = new Map(byTotal.map((l, i) => [l.id, i + 1]));
+    const previousPlace = new Map(byPrevious.map((l, i) => [l.id, i + 1]));
+    for (const l of leagueRows) {
+      leagues.set(l.id, {
         totalPoints: l.totalPoints,
         ranking: place.get(l.id) ?? null,
         previousRanking: hasPrevious ? (previousPlace.get(l.id) ?? null) : null,
-      },
-    ]),
-  );
-  return { racers, eventScores, players, memberScores, leagues };
+      });
+    }
+  }
+  return { racers, eventScores, players, standings, memberScores, leagues };
 }

@@ -12,9 +12,11 @@ import { type MigrationDb, migrationsBefore, openMigrationDb } from "./fixtures/
 
 let db: MigrationDb;
 let earlier: ReturnType<typeof migrationsBefore>;
+let upTo0028: ReturnType<typeof migrationsBefore>;
 afterAll(async () => {
   await db?.close();
   earlier?.remove();
+  upTo0028?.remove();
 });
 
 it("turns series into competitions and round teams into competition teams, losing nothing", async () => {
@@ -83,7 +85,9 @@ it("turns series into competitions and round teams into competition teams, losin
     )[0];
   const before = await facts();
 
-  await migrate();
+  // Up to 0028: players' points leave `users` in 0029 (its own test).
+  upTo0028 = migrationsBefore("0029_competition-standings");
+  await migrate(upTo0028.folder);
 
   // Everything as it was; the one-off race is round 1 of its own competition.
   const events = (before!.events as { id: number; round: number | null }[]).map((e) =>

@@ -23,6 +23,8 @@ describe("createGameClient", () => {
     await client.getPlayerRankings({ event: 5, page: 2 });
     await client.getPlayerRankings();
     await client.getLeagueRankings({ page: 3 });
+    await client.getPlayerRankings({ competition: "xc-2028", page: 2 });
+    await client.getLeagueRankings({ competition: "xc-2028" });
     await client.getTeam("jo hn", { event: 5 });
     expect(fetch.mock.calls.map((c) => c[0])).toEqual([
       "https://game.example/api/v1/events",
@@ -33,6 +35,8 @@ describe("createGameClient", () => {
       "https://game.example/api/v1/rankings/players?event=5&page=2",
       "https://game.example/api/v1/rankings/players",
       "https://game.example/api/v1/rankings/leagues?page=3",
+      "https://game.example/api/v1/rankings/players?competition=xc-2028&page=2",
+      "https://game.example/api/v1/rankings/leagues?competition=xc-2028",
       "https://game.example/api/v1/teams/jo%20hn?event=5",
     ]);
     expect(fetch.mock.calls[0]![1]).toMatchObject({

@@ -68,15 +68,20 @@ export interface GameClient {
     options?: RequestOptions & { category?: Category | CategorySlug },
   ): Promise<ResultsResponse>;
   /**
-   * `GET /api/v1/rankings/players?event=:id&page=N&pageSize=M` (pageSize 1 to 100, default 50;
-   * a page past the last is empty).
+   * `GET /api/v1/rankings/players?competition=:slug&event=:id&page=N&pageSize=M` (pageSize 1 to
+   * 100, default 50; a page past the last is empty; without a competition, the live one's).
    */
   getPlayerRankings(
-    options?: RequestOptions & { event?: number | string; page?: number; pageSize?: number },
+    options?: RequestOptions & {
+      competition?: string;
+      event?: number | string;
+      page?: number;
+      pageSize?: number;
+    },
   ): Promise<PlayerRankingsResponse>;
-  /** `GET /api/v1/rankings/leagues?page=N&pageSize=M` */
+  /** `GET /api/v1/rankings/leagues?competition=:slug&page=N&pageSize=M` */
   getLeagueRankings(
-    options?: RequestOptions & { page?: number; pageSize?: number },
+    options?: RequestOptions & { competition?: string; page?: number; pageSize?: number },
   ): Promise<LeagueRankingsResponse>;
   /** `GET /api/v1/teams/:username?event=:id` */
   getTeam(
@@ -152,11 +157,19 @@ export function createGameClient(options: GameClientOptions): GameClient {
       ),
     getPlayerRankings: (o = {}) =>
       get(
-        `/rankings/players${query({ event: o.event, page: o.page, pageSize: o.pageSize })}`,
+        `/rankings/players${query({
+          competition: o.competition,
+          event: o.event,
+          page: o.page,
+          pageSize: o.pageSize,
+        })}`,
         o.signal,
       ),
     getLeagueRankings: (o = {}) =>
-      get(`/rankings/leagues${query({ page: o.page, pageSize: o.pageSize })}`, o.signal),
+      get(
+        `/rankings/leagues${query({ competition: o.competition, page: o.page, pageSize: o.pageSize })}`,
+        o.signal,
+      ),
     getTeam: (username, o = {}) =>
       get(`/teams/${encodeURIComponent(username)}${query({ event: o.event })}`, o.signal),
   };

@@ -128,27 +128,27 @@ export function useRacers(
   );
 }
 
-/** `GET /api/v1/rankings/players?event=:id&page=N` */
+/** `GET /api/v1/rankings/players?competition=:slug&event=:id&page=N` */
 export function usePlayerRankings(
-  options: { event?: number | string; page?: number } = {},
+  options: { competition?: string; event?: number | string; page?: number } = {},
 ): AsyncResult<PlayerRankingsResponse> {
   const client = useGameClient();
-  const { event, page } = options;
+  const { competition, event, page } = options;
   return useApi(
-    (signal) => client.getPlayerRankings({ signal, event, page }),
-    `players|${client.baseUrl}|${event ?? ""}|${page ?? ""}`,
+    (signal) => client.getPlayerRankings({ signal, competition, event, page }),
+    `players|${client.baseUrl}|${competition}|${event ?? ""}|${page ?? ""}`,
   );
 }
 
-/** `GET /api/v1/rankings/leagues?page=N` */
+/** `GET /api/v1/rankings/leagues?competition=:slug&page=N` */
 export function useLeagueRankings(
-  options: { page?: number } = {},
+  options: { competition?: string; page?: number } = {},
 ): AsyncResult<LeagueRankingsResponse> {
   const client = useGameClient();
-  const { page } = options;
+  const { competition, page } = options;
   return useApi(
-    (signal) => client.getLeagueRankings({ signal, page }),
-    `leagues|${client.baseUrl}|${page ?? ""}`,
+    (signal) => client.getLeagueRankings({ signal, competition, page }),
+    `leagues|${client.baseUrl}|${competition}|${page ?? ""}`,
   );
 }
 

@@ -19,6 +19,8 @@ import {
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DateTime } from "~/components/date-time";
+import { competitionHref, RulesList } from "~/features/competitions/competition-list";
+import { loadCompetitionsInPlay } from "~/features/competitions/competitions.server";
 import { getCurrentGame } from "~/features/game/game.server";
 import { GameBackdrop, toBackdropGame } from "~/features/game/game-backdrop";
 import { COMPETITIONS_LINK, CONTACT_EMAIL, SITE_NAME } from "~/features/layout/site";
@@ -27,9 +29,14 @@ import { readTimeZone } from "~/utils/time-zone.server";
 export const meta: MetaFunction = () => [{ title: `About · ${SITE_NAME}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const game = await getCurrentGame(request, context);
+  const [game, inPlay] = await Promise.all([
+    getCurrentGame(request, context),
+    loadCompetitionsInPlay(context),
+  ]);
   return {
     game: toBackdropGame(game),
+    /** The live competitions (else the next to start), their rules in words from their data. */
+    inPlay,
     lock:
       game && game.status === "open"
         ? { event: game.name, at: lockTime(game).toISOString() }
@@ -127,7 +134,7 @@ const FAQ = [
 ];
 
 export default function About() {
-  const { game, lock, timeZone } = useLoaderData<typeof loader>();
+  const { game, inPlay, lock, timeZone } = useLoaderData<typeof loader>();
   return (
     <GameBackdrop game={game} title={`About ${SITE_NAME}`} subtitle="How the game works">
       <article className="panel prose">
@@ -161,6 +168,20 @@ export default function About() {
 
         <section id="rules" aria-labelledby="rules-title" className="about-section">
           <h2 id="rules-title">Team rules</h2>
+          {inPlay.map((c) => (
+            <div key={c.slug} className="about-live-rules">
+              <h3 id={`rules-${c.slug}`}>
+                {c.state === "live" ? `${c.name}, being played now` : `${c.name}, starting next`}
+              </h3>
+              <RulesList lines={c.rulesText} />
+              <p>
+                <Link to={competitionHref(c.slug)}>{c.name}: its rounds, standings and rules</Link>
+              </p>
+            </div>
+          ))}
+          {inPlay.length > 0 ? (
+            <h3 id="rules-usual">The usual rules (a competition may set its own)</h3>
+          ) : null}
           <ul>
             <li>Exactly {TEAM_SIZE} racers, each at most once.</li>
             <li>At least {MIN_FEMALE} women (Pro Women or 17-18 Women).</li>
@@ -322,8 +343,9 @@ export default function About() {
           <p>
             Each round belongs to a competition: a series or a one-off race, in downhill or another
             discipline. A competition may have rules of its own: the team size, the budget, how many
-            women and juniors a team needs and when teams lock. The rules on this page are the usual
-            game's; each competition's page states its own in full.{" "}
+            women and juniors a team needs and when teams lock. Team rules above states the rules of
+            the competition being played; the rest of this page describes the usual game, and each
+            competition's page states its own rules in full.{" "}
             <Link to={COMPETITIONS_LINK.to}>See the live and upcoming competitions</Link>.
           </p>
           <p>

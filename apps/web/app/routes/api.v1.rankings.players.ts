@@ -3,9 +3,11 @@ import { apiPlayerRankings } from "~/features/api/public-api.server";
 import { apiAction, apiGet, CACHE } from "~/utils/api.server";
 
 /**
- * `GET /api/v1/rankings/players?event=5&page=2`: the season ranking, or one event's with
- * `event`; 50 players a page by default (`pageSize`, 1 to 100); a page past the last is empty. Anonymous: the public API never reads a session, so answers can be
- * cached by CDNs.
+ * `GET /api/v1/rankings/players?competition=<slug>&event=5&page=2`: a competition's season
+ * ranking (the default competition without `competition`), or one event's with `event`; 50
+ * players a page by default (`pageSize`, 1 to 100); a page past the last is empty; 404 for an
+ * unknown competition or event. Anonymous: the public API never reads a session, so answers can
+ * be cached by CDNs.
  */
 export const loader = (args: LoaderFunctionArgs) =>
   apiGet(args, CACHE.live, (url) => apiPlayerRankings(args, url), { ranking: "players" });

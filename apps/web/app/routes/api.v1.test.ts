@@ -396,6 +396,73 @@ describe("GET /api/v1/rankings/players", () => {
     expect(res.status).toBe(404);
     expect(shapes.error.parse(json).error.code).toBe("event_not_found");
   });
+
+  it("gives the table of the competition named by ?competition=, the default one without", async () => {
+    const byDefault = (await get(playersLoader, "/api/v1/rankings/players")).json;
+    // Round 1 was scored: its competition is the one shown by default.
+    const named = await get(
+      playersLoader,
+      "/api/v1/rankings/players?competition=pro-downhill-series-2027",
+    );
+    expect(named.res.status).toBe(200);
+    expect(shapes.players.parse(named.json)).toEqual(byDefault);
+    // Another competition keeps its own table: nobody played the 2024 World Cup here.
+    const other = shapes.players.parse(
+      (await get(playersLoader, "/api/v1/rankings/players?competition=uci-downhill-world-cup-2024"))
+        .json,
+    );
+    expect(other).toMatchObject({ data: [], total: 0, eventId: null });
+    // A round of the competition named; a round of another one names nothing.
+    const round = await get(
+      playersLoader,
+      "/api/v1/rankings/players?competition=pro-downhill-series-2027&event=5",
+    );
+    expect(shapes.players.parse(round.json).data.length).toBe(2);
+    const elsewhere = await get(
+      playersLoader,
+      "/api/v1/rankings/players?competition=uci-downhill-world-cup-2024&event=5",
+    );
+    expect(elsewhere.res.status).toBe(404);
+    expect(shapes.error.parse(elsewhere.json).error.code).toBe("event_not_found");
+  });
+
+  it("keeps the kept answers of each competition apart (the ranking cache keys on the query)", async () => {
+    const context = {
+      ...testContext(h.db),
+      clientIp: "10.2.0.1",
+      rankingVersions: async () => ({ players: 7, leagues: 7 }),
+      buildVersion: () => "b1",
+    };
+    const call = async (query: string) => {
+      const res = await playersLoader({
+        request: new Request(`http://localhost/api/v1/rankings/players?${query}`),
+        context,
+        params: {},
+      });
+      return { res, json: await res.json() };
+    };
+    const series = await call("competition=pro-downhill-series-2027");
+    const worldCup = await call("competition=uci-downhill-world-cup-2024");
+    expect([series.json.total, worldCup.json.total]).toEqual([2, 0]);
+    expect(worldCup.res.headers.get("etag")).not.toBe(series.res.headers.get("etag"));
+    expect((await call("competition=uci-downhill-world-cup-2024")).json.total).toBe(0);
+    // An unknown competition's 404 is never kept as an answer.
+    for (let i = 0; i < 2; i++) {
+      expect((await call("competition=no-such-cup")).res.status).toBe(404);
+    }
+  });
+
+  it("answers 404 for an unknown competition and 400 for one no slug can be", async () => {
+    const missing = await get(playersLoader, "/api/v1/rankings/players?competition=no-such-cup");
+    expect(missing.res.status).toBe(404);
+    expect(shapes.error.parse(missing.json).error).toEqual({
+      code: "competition_not_found",
+      message: 'There is no competition "no-such-cup".',
+    });
+    const bad = await get(playersLoader, "/api/v1/rankings/players?competition=Not%20a%20slug");
+    expect(bad.res.status).toBe(400);
+    expect(shapes.error.parse(bad.json).error.message).toMatch(/competition/);
+  });
 });
 
 describe("GET /api/v1/rankings/leagues", () => {
@@ -424,6 +491,25 @@ describe("GET /api/v1/rankings/leagues", () => {
       (await get(leaguesLoader, "/api/v1/rankings/leagues?page=2")).json,
     );
     expect(beyond).toMatchObject({ page: 2, pageCount: 1, data: [] });
+  });
+
+  it("lists the leagues of the competition named by ?competition=; 404 for an unknown one", async () => {
+    const named = shapes.leagues.parse(
+      (await get(leaguesLoader, "/api/v1/rankings/leagues?competition=pro-downhill-series-2027"))
+        .json,
+    );
+    expect(named.data.map((l) => l.name)).toEqual(["Valley Shredders"]);
+    // A league plays one competition: another competition's ranking does not list it.
+    const other = shapes.leagues.parse(
+      (await get(leaguesLoader, "/api/v1/rankings/leagues?competition=freeride-2024")).json,
+    );
+    expect(other).toMatchObject({ data: [], total: 0 });
+    const missing = await get(leaguesLoader, "/api/v1/rankings/leagues?competition=no-such-cup");
+    expect(missing.res.status).toBe(404);
+    expect(shapes.error.parse(missing.json).error.code).toBe("competition_not_found");
+    expect((await get(leaguesLoader, "/api/v1/rankings/leagues?competition=x_y")).res.status).toBe(
+      400,
+    );
   });
 });
 
@@ -545,6 +631,15 @@ describe("GET /api/v1/openapi.json", () => {
     for (const name of Object.keys(schemas)) {
       const s = schemas[name]!;
       if (s.required) expect(s.required.sort(), name).toEqual(keysOf(name));
+    }
+    // Both rankings name the competition they read, and say an unknown one is a 404.
+    for (const path of ["/rankings/players", "/rankings/leagues"]) {
+      const get = json.paths[path].get;
+      expect(
+        get.parameters.map((p: { name: string }) => p.name),
+        path,
+      ).toContain("competition");
+      expect(Object.keys(get.responses), path).toContain("404");
     }
   });
 });

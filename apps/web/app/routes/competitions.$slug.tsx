@@ -1,16 +1,21 @@
 /**
- * /competitions/:slug: a competition's page: what it is, its rounds (each linking to its event
- * page) and its rules in words, from the same rules the team rule applies. An unknown slug shows
- * the home screen with status 404, as any unknown page does.
+ * /competitions/:slug: a competition's page: what it is, its podium once it is over, its rounds
+ * (each linking to its event page), the top of its table (linking to the full ranking) and its
+ * rules in words, from the same rules the team rule applies. An unknown slug shows the home
+ * screen with status 404, as any unknown page does.
  */
+import { PlayerRankings } from "@game/widgets/player-rankings";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { count } from "~/components/charts/labels";
 import { RoundList, RulesList } from "~/features/competitions/competition-list";
 import { disciplineAndSeason, STATE_LABELS } from "~/features/competitions/competition-text";
 import { loadCompetitionPage } from "~/features/competitions/competitions.server";
 import { GameBackdrop } from "~/features/game/game-backdrop";
 import { loadHome } from "~/features/home/home.server";
 import { HomeScreen } from "~/features/home/home-screen";
+import { PodiumTable } from "~/features/rankings/podium";
+import { competitionRankingHref, HALL_OF_FAME } from "~/features/rankings/ranking-links";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data && "competition" in data
@@ -50,8 +55,11 @@ export default function CompetitionPage() {
 
 function Competition({
   competition: c,
+  standings,
+  podium,
   timeZone,
 }: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { notFound: unknown }>) {
+  const fullRanking = competitionRankingHref(c.slug);
   return (
     <GameBackdrop
       game={{ id: c.id, name: c.name, cover: c.cover, logo: c.logo }}
@@ -71,9 +79,41 @@ function Competition({
             <p className="competition-description">{c.description}</p>
           </section>
         ) : null}
+        {podium && podium.length > 0 ? (
+          <section className="panel" aria-labelledby="podium-title">
+            <h2 id="podium-title">Podium</h2>
+            <PodiumTable podium={podium} caption={`Final podium of ${c.name}`} hideCaption />
+            <p className="muted">
+              Every finished competition's podium: <Link to={HALL_OF_FAME}>Hall of Fame</Link>.
+            </p>
+          </section>
+        ) : null}
         <section className="panel" aria-labelledby="rounds-title">
           <h2 id="rounds-title">Rounds</h2>
           <RoundList rounds={c.rounds} timeZone={timeZone} />
+        </section>
+        <section className="panel" aria-labelledby="standings-title">
+          <h2 id="standings-title">Standings</h2>
+          {standings.total === 0 ? (
+            <p>
+              No round of this competition has been scored yet: its table starts with the first
+              results.
+            </p>
+          ) : (
+            <>
+              <PlayerRankings
+                rows={standings.rows}
+                renderLink={({ href, ...rest }) => <Link to={href} {...rest} />}
+                playerHref={(p) => `/players/${encodeURIComponent(p.username ?? "")}`}
+                caption={`${c.name}: the top ${count(standings.rows.length)} of ${count(standings.total)} players`}
+                hideCaption
+              />
+              <p>
+                <Link to={fullRanking}>Full ranking of {c.name}</Link>{" "}
+                <span className="muted">({count(standings.total)} players)</span>
+              </p>
+            </>
+          )}
         </section>
         <section className="panel" aria-labelledby="rules-title">
           <h2 id="rules-title">Rules</h2>

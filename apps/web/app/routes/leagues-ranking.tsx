@@ -4,11 +4,17 @@ import { Link, useLoaderData } from "@remix-run/react";
 import chartStyles from "~/components/charts/charts.css?url";
 import { count, ordinal } from "~/components/charts/labels";
 import { GameBackdrop } from "~/features/game/game-backdrop";
+import { CompetitionPicker, HallOfFameLink } from "~/features/rankings/competition-picker";
+import { rankingQuery } from "~/features/rankings/ranking-links";
 import { loadLeaguesRanking } from "~/features/rankings/rankings.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: chartStyles }];
 
-export const meta: MetaFunction = () => [{ title: "Leagues Ranking · Gravity Fantasy" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  {
+    title: `Leagues Ranking${data?.competition ? `: ${data.competition.name}` : ""} · Gravity Fantasy`,
+  },
+];
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   return loadLeaguesRanking(request, context);
@@ -18,9 +24,18 @@ const points = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 
 export default function LeaguesRanking() {
   const data = useLoaderData<typeof loader>();
-  const pageHref = (p: number) => `?page=${p}`;
+  // Every link keeps the competition shown (when it is not the default one).
+  const pageHref = (p: number) => rankingQuery({ competition: data.competitionParam, page: p });
   return (
-    <GameBackdrop game={data.game} title="Leagues Ranking">
+    <GameBackdrop
+      game={data.game}
+      title={data.competition ? `Leagues Ranking: ${data.competition.name}` : "Leagues Ranking"}
+    >
+      <CompetitionPicker
+        competitions={data.competitions}
+        current={data.competition?.slug ?? null}
+        id="leagues-competition"
+      />
       <div className="panel">
         {data.myLeagues.length > 0 ? (
           <section aria-labelledby="my-leagues" className="standing">
@@ -67,8 +82,10 @@ export default function LeaguesRanking() {
         />
         <p className="muted">
           A league's total is the average season score of its members. Places are updated when an
-          event's results are scored; equal totals are listed oldest league first.
+          event's results are scored; equal totals are listed oldest league first. A league plays
+          one competition: its table is that competition's.
         </p>
+        <HallOfFameLink />
       </div>
     </GameBackdrop>
   );

@@ -4,13 +4,15 @@ import { Link, useLoaderData } from "@remix-run/react";
 import chartStyles from "~/components/charts/charts.css?url";
 import { count, movementText, ordinal } from "~/components/charts/labels";
 import { GameBackdrop } from "~/features/game/game-backdrop";
+import { CompetitionPicker, HallOfFameLink } from "~/features/rankings/competition-picker";
+import { rankingQuery } from "~/features/rankings/ranking-links";
 import { loadPlayersRanking } from "~/features/rankings/rankings.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: chartStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
-    title: `Player Rankings${data?.view.eventName ? `: ${data.view.eventName}` : ""} · Gravity Fantasy`,
+    title: `Player Rankings${data?.competition ? `: ${data.competition.name}` : ""}${data?.view.eventName ? `, ${data.view.eventName}` : ""} · Gravity Fantasy`,
   },
 ];
 
@@ -21,23 +23,39 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 export default function PlayersRanking() {
   const data = useLoaderData<typeof loader>();
   const { view, viewer } = data;
-  const eventParam = view.eventId !== null ? `event=${view.eventId}&` : "";
-  const pageHref = (p: number) => `?${eventParam}page=${p}`;
+  // Every link keeps the competition shown (when it is not the default one).
+  const competition = data.competitionParam;
+  const pageHref = (p: number) => rankingQuery({ competition, event: view.eventId, page: p });
   const mine = viewer?.standing ?? null;
   const where = view.eventName ?? "the season";
 
   return (
-    <GameBackdrop game={data.game} title="Player Rankings" subtitle={view.eventName ?? "Season"}>
+    <GameBackdrop
+      game={data.game}
+      title={data.competition ? `Player Rankings: ${data.competition.name}` : "Player Rankings"}
+      subtitle={view.eventName ?? "Season"}
+    >
+      <CompetitionPicker
+        competitions={data.competitions}
+        current={data.competition?.slug ?? null}
+        id="players-competition"
+      />
       <nav className="ranking-views" aria-label="Ranking views">
         <ul>
           <li>
-            <Link to="?" aria-current={view.eventId === null ? "page" : undefined}>
+            <Link
+              to={rankingQuery({ competition })}
+              aria-current={view.eventId === null ? "page" : undefined}
+            >
               Season
             </Link>
           </li>
           {data.views.map((e) => (
             <li key={e.id}>
-              <Link to={`?event=${e.id}`} aria-current={view.eventId === e.id ? "page" : undefined}>
+              <Link
+                to={rankingQuery({ competition, event: e.id })}
+                aria-current={view.eventId === e.id ? "page" : undefined}
+              >
                 {e.name}
               </Link>
             </li>
@@ -91,10 +109,11 @@ export default function PlayersRanking() {
         {view.eventId === null ? (
           <p className="muted" data-testid="scored-rounds">
             {data.views.length === 0
-              ? "No round has been scored yet."
+              ? `No round of ${data.competition?.name ?? "the competition"} has been scored yet.`
               : `Scored rounds (${data.views.length}): ${data.views.map((v) => v.name).join(", ")}. Season points are the sum over these rounds.`}
           </p>
         ) : null}
+        <HallOfFameLink />
       </div>
     </GameBackdrop>
   );

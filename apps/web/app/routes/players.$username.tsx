@@ -4,8 +4,15 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { BarChart } from "~/components/charts/bar-chart";
 import chartStyles from "~/components/charts/charts.css?url";
 import { count, movementText, ordinal } from "~/components/charts/labels";
+import { competitionHref } from "~/features/competitions/competition-list";
+import { disciplineAndSeason } from "~/features/competitions/competition-text";
 import { GameBackdrop } from "~/features/game/game-backdrop";
 import { loadPlayerPage } from "~/features/profiles/profiles.server";
+import {
+  competitionRankingHref,
+  PLAYERS_RANKING,
+  rankingQuery,
+} from "~/features/rankings/ranking-links";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: chartStyles }];
 
@@ -23,7 +30,7 @@ function resultText(result: number | string | null): string {
 }
 
 export default function PlayerPage() {
-  const { game, player, events } = useLoaderData<typeof loader>();
+  const { game, competition, player, competitions, events } = useLoaderData<typeof loader>();
   const name = player.username || "Anonymous";
   const best = events.reduce<(typeof events)[number] | null>(
     (b, e) => (b === null || e.points > b.points ? e : b),
@@ -34,17 +41,27 @@ export default function PlayerPage() {
     <GameBackdrop
       game={game}
       title={name}
-      subtitle={player.ranking ? `${ordinal(player.ranking)} in the season` : "Not ranked yet"}
+      subtitle={
+        player.ranking
+          ? `${ordinal(player.ranking)} in ${competition?.name ?? "the season"}`
+          : "Not ranked yet"
+      }
     >
       <div className="panel">
         <dl className="stat-list">
           <div>
             <dt>Season rank</dt>
-            <dd>{player.ranking ? ordinal(player.ranking) : "Unranked"}</dd>
+            <dd>
+              {player.ranking ? ordinal(player.ranking) : "Unranked"}
+              {competition ? <span className="stat-list__note">{competition.name}</span> : null}
+            </dd>
           </div>
           <div>
             <dt>Points</dt>
-            <dd>{count(player.points)}</dd>
+            <dd>
+              {count(player.points)}
+              {competition ? <span className="stat-list__note">{competition.name}</span> : null}
+            </dd>
           </div>
           <div>
             <dt>Events scored</dt>
@@ -63,7 +80,7 @@ export default function PlayerPage() {
         />
         {events.length > 0 ? (
           <table className="table">
-            <caption>Season after each round</caption>
+            <caption>Each round, and the standing in its competition after it</caption>
             <thead>
               <tr>
                 <th scope="col">Round</th>
@@ -81,7 +98,10 @@ export default function PlayerPage() {
             <tbody>
               {events.map((e) => (
                 <tr key={e.id}>
-                  <th scope="row">{e.name}</th>
+                  <th scope="row">
+                    {e.name}
+                    <span className="table-note">{e.competitionName}</span>
+                  </th>
                   <td className="num">{count(e.points)}</td>
                   <td className="num">{count(e.seasonPoints)}</td>
                   <td className="num">{e.seasonRank ? ordinal(e.seasonRank) : "-"}</td>
@@ -91,13 +111,53 @@ export default function PlayerPage() {
           </table>
         ) : null}
       </div>
+      <section className="panel" aria-labelledby="competitions-title">
+        <h2 id="competitions-title">Competitions</h2>
+        {competitions.length === 0 ? (
+          <p className="muted">{name} has no place in a competition's ranking yet.</p>
+        ) : (
+          <table className="table">
+            <caption className="visually-hidden">
+              {name}'s competitions, latest first, with their place and points
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Competition</th>
+                <th scope="col">Place</th>
+                <th scope="col" className="num">
+                  Points
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {competitions.map((c) => {
+                const over = c.state === "finished" || c.state === "archived";
+                return (
+                  <tr key={c.slug}>
+                    <th scope="row">
+                      <Link to={competitionRankingHref(c.slug)}>{c.name}</Link>
+                      <span className="table-note">{disciplineAndSeason(c)}</span>
+                    </th>
+                    <td>
+                      {ordinal(c.rank)} of {count(c.players)}
+                      <span className="table-note">{over ? "Final" : "So far"}</span>
+                    </td>
+                    <td className="num">{count(c.points)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+      </section>
       {[...events].reverse().map((e) => (
         <section className="panel" key={e.id} aria-labelledby={`event-${e.id}`}>
           <h2 id={`event-${e.id}`}>{e.name}</h2>
           <p className="muted">
+            <Link to={competitionHref(e.competitionSlug)}>{e.competitionName}</Link> ·{" "}
             {count(e.points)} points
             {e.rank ? `, ${ordinal(e.rank)} of ${count(e.players)}` : ""} ·{" "}
-            <Link to={`/players-ranking?event=${e.id}`}>Event ranking</Link>
+            <Link to={`${PLAYERS_RANKING}${rankingQuery({ event: e.id })}`}>Event ranking</Link>
           </p>
           <h3 className="visually-hidden">Team at the lock</h3>
           <TeamGrid

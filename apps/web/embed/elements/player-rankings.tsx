@@ -4,10 +4,14 @@ import type { ReactElement } from "react";
 import type { WidgetProps } from "../runtime";
 import { intOf, pagedProps, usePageAttribute } from "./common";
 
-/** `<gf-player-rankings event page>` */
+/** `<gf-player-rankings competition event page>` (without a competition: the live one's table) */
 export function GfPlayerRankings({ attrs }: WidgetProps): ReactElement {
   const [page, setPage] = usePageAttribute(attrs.page);
-  const result = usePlayerRankings({ event: intOf(attrs.event), page });
+  const result = usePlayerRankings({
+    competition: attrs.competition?.trim() || undefined,
+    event: intOf(attrs.event),
+    page,
+  });
   return (
     <PlayerRankings
       {...pagedProps(result, page, setPage, attrs)}

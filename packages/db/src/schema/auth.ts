@@ -36,18 +36,6 @@ export const users = pgTable(
     role: text("role", { enum: ROLES }).notNull().default("player"),
     accepted: boolean("accepted").notNull().default(true),
     credits: integer("credits").notNull().default(100),
-    /** Season total, materialised at settlement. */
-    points: integer("points").notNull().default(0),
-    /** Season rank (shared on ties), null until the first scored event. */
-    ranking: integer("ranking"),
-    /** Rank before the last settled event, for movement arrows. */
-    previousRanking: integer("previous_ranking"),
-    /**
-     * Unique place in the season table (ties ordered by username), so a player's page is known.
-     * Not indexed: pages read season_standings, and an index here would make every settlement
-     * rewrite all of this table's indexes instead of a heap-only update.
-     */
-    rankingPosition: integer("ranking_position"),
     /**
      * The player's IANA time zone ("Europe/Paris"), as their browser last said it; e-mails write
      * dates in it (UTC while unknown): docs/decisions/0144.

@@ -118,6 +118,12 @@ export const racers = pgTable(
      * hold them, no longer pickable; null while they start.
      */
     withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    /**
+     * Frozen teams holding this entry, counted once when the round froze (its teams never change
+     * after); null before the freeze. The settlement and the racer pages read it instead of
+     * counting a million frozen teams again (docs/decisions/0159).
+     */
+    pickedBy: integer("picked_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -321,7 +327,6 @@ export const leagueMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     status: text("status", { enum: MEMBER_STATUSES }).notNull().default("accepted"),
-    score: integer("score").notNull().default(0),
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,23 +1,34 @@
-import { integer, pgTable, primaryKey } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey } from "drizzle-orm/pg-core";
 
 /**
- * The season table as the last settlement stored it: one row per ranked player, keyed by their
- * unique place, so a page of the player ranking is one primary-key range. Rewritten in place
- * order by every settlement (a sorted append into one index); `users` keeps the same figures per
- * player without indexing them, so its update stays heap-only (docs/decisions/0054).
+ * Each competition's table as its last settlement stored it: one row per ranked player, keyed
+ * by (competition, unique place), so a page of a competition's player ranking is one primary-key
+ * range. Partitioned by competition (migration 0029): a settlement writes its competition's table
+ * fresh and swaps it in as that competition's partition, and a finished competition keeps its
+ * final table for good (history, podiums). Nothing per player is stored anywhere else
+ * (docs/decisions/0159).
  */
-export const seasonStandings = pgTable("season_standings", {
-  /** 1..n: points highest first, ties by username (case-insensitive), then id. */
-  position: integer("position").primaryKey(),
-  userId: integer("user_id").notNull(),
-  points: integer("points").notNull(),
-  /** Shared on ties (1, 1, 3). */
-  rank: integer("rank").notNull(),
-  /** Season rank before the latest settled event; null when not ranked then. */
-  previousRank: integer("previous_rank"),
-  /** Season points before the latest settled event (for the leagues' previous ranking). */
-  previousPoints: integer("previous_points").notNull().default(0),
-});
+export const seasonStandings = pgTable(
+  "season_standings",
+  {
+    competitionId: integer("competition_id").notNull(),
+    /** 1..n: points highest first, ties by username (case-insensitive), then id. */
+    position: integer("position").notNull(),
+    userId: integer("user_id").notNull(),
+    points: integer("points").notNull(),
+    /** Shared on ties (1, 1, 3). */
+    rank: integer("rank").notNull(),
+    /** Rank before the competition's latest settled round; null when not ranked then. */
+    previousRank: integer("previous_rank"),
+    /** Points before the competition's latest settled round (the leagues' previous ranking). */
+    previousPoints: integer("previous_points").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.competitionId, t.position] }),
+    // A player's own row (greeting, profile, league tables).
+    index("season_standings_user_idx").on(t.competitionId, t.userId),
+  ],
+);
 
 /**
  * The same frozen teams as frozen_team_racers, one row per team with its racer ids (ascending):

@@ -1,16 +1,20 @@
 /** Admin views and writes on players: list and search, accept, block, grant admin. Audited. */
 import { normalizeEmail } from "@game/core";
-import { asc, count, eq, ilike, or, type SQL } from "drizzle-orm";
+import { asc, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client.js";
-import { users } from "../schema/index.js";
+import { seasonStandings, users } from "../schema/index.js";
 import { AdminActionError, type AdminActor, recordAudit } from "./audit.js";
+import { RANKED_COMPETITION_SQL } from "./competitions.js";
 import { deleteAccountSessions } from "./sessions.js";
 import type { UserRow } from "./users.js";
 
 export type AdminUserRow = Pick<
   UserRow,
-  "id" | "email" | "username" | "role" | "accepted" | "points" | "createdAt"
->;
+  "id" | "email" | "username" | "role" | "accepted" | "createdAt"
+> & {
+  /** Points in the competition the rankings show (0 when not ranked there). */
+  points: number;
+};
 
 /** A user named by id (the dashboard's buttons) or by e-mail (the CLI). */
 export type UserRef = { id: number } | { email: string };
@@ -21,7 +25,10 @@ const columns = {
   username: users.username,
   role: users.role,
   accepted: users.accepted,
-  points: users.points,
+  points: sql<number>`coalesce((
+    select ${seasonStandings.points} from ${seasonStandings}
+    where ${seasonStandings.competitionId} = ${RANKED_COMPETITION_SQL}
+      and ${seasonStandings.userId} = ${users.id}), 0)::int`,
   createdAt: users.createdAt,
 };
 
@@ -72,23 +79,24 @@ export interface UserChange {
   changed: boolean;
 }
 
-function view(u: UserRow): AdminUserRow {
-  const { id, email, username, role, accepted, points, createdAt } = u;
-  return { id, email, username, role, accepted, points, createdAt };
+async function view(tx: DbOrTx, u: UserRow): Promise<AdminUserRow> {
+  const [row] = await tx.select(columns).from(users).where(eq(users.id, u.id));
+  const { id, email, username, role, accepted, createdAt } = u;
+  return { id, email, username, role, accepted, createdAt, points: row?.points ?? 0 };
 }
 
 /** Makes a user an admin (how the first admin is made: `game-admin users grant-admin`). */
 export function grantAdmin(db: DbOrTx, ref: UserRef, actor: AdminActor): Promise<UserChange> {
   return db.transaction(async (tx) => {
     const before = await lockUser(tx, ref);
-    if (before.role === "admin") return { user: view(before), changed: false };
+    if (before.role === "admin") return { user: await view(tx, before), changed: false };
     const [after] = await tx
       .update(users)
       .set({ role: "admin" })
       .where(eq(users.id, before.id))
       .returning();
     await recordAudit(tx, actor, "user.grant-admin", `user:${before.id}`, { email: before.email });
-    return { user: view(after!), changed: true };
+    return { user: await view(tx, after!), changed: true };
   });
 }
 
@@ -99,7 +107,7 @@ export function grantAdmin(db: DbOrTx, ref: UserRef, actor: AdminActor): Promise
 export function revokeAdmin(db: DbOrTx, ref: UserRef, actor: AdminActor): Promise<UserChange> {
   return db.transaction(async (tx) => {
     const before = await lockUser(tx, ref);
-    if (before.role !== "admin") return { user: view(before), changed: false };
+    if (before.role !== "admin") return { user: await view(tx, before), changed: false };
     if (actor.actorId !== null && actor.actorId === before.id) {
       throw new AdminActionError("You cannot remove your own admin rights: ask another admin.");
     }
@@ -120,7 +128,7 @@ export function revokeAdmin(db: DbOrTx, ref: UserRef, actor: AdminActor): Promis
       .where(eq(users.id, before.id))
       .returning();
     await recordAudit(tx, actor, "user.revoke-admin", `user:${before.id}`, { email: before.email });
-    return { user: view(after!), changed: true };
+    return { user: await view(tx, after!), changed: true };
   });
 }
 
@@ -136,14 +144,14 @@ export function blockUser(db: DbOrTx, ref: UserRef, actor: AdminActor): Promise<
     }
     // Sessions end even when the flag was already off: blocking is also "sign them out".
     await deleteAccountSessions(tx, before.id);
-    if (!before.accepted) return { user: view(before), changed: false };
+    if (!before.accepted) return { user: await view(tx, before), changed: false };
     const [after] = await tx
       .update(users)
       .set({ accepted: false })
       .where(eq(users.id, before.id))
       .returning();
     await recordAudit(tx, actor, "user.block", `user:${before.id}`, { email: before.email });
-    return { user: view(after!), changed: true };
+    return { user: await view(tx, after!), changed: true };
   });
 }
 
@@ -151,13 +159,13 @@ export function blockUser(db: DbOrTx, ref: UserRef, actor: AdminActor): Promise<
 export function acceptUser(db: DbOrTx, ref: UserRef, actor: AdminActor): Promise<UserChange> {
   return db.transaction(async (tx) => {
     const before = await lockUser(tx, ref);
-    if (before.accepted) return { user: view(before), changed: false };
+    if (before.accepted) return { user: await view(tx, before), changed: false };
     const [after] = await tx
       .update(users)
       .set({ accepted: true })
       .where(eq(users.id, before.id))
       .returning();
     await recordAudit(tx, actor, "user.accept", `user:${before.id}`, { email: before.email });
-    return { user: view(after!), changed: true };
+    return { user: await view(tx, after!), changed: true };
   });
 }

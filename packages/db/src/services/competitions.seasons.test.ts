@@ -9,13 +9,13 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type DbHandle, rowsOf } from "../client.js";
 import { resultsCsv } from "../fixtures/results-csv.js";
-import { eventScores, events, racers, teams } from "../schema/index.js";
+import { competitions, eventScores, events, racers, teams } from "../schema/index.js";
 import { createTestDb } from "../testing.js";
 import { setEventStatus } from "./admin-events.js";
 import { cliActor } from "./audit.js";
 import { copyRacers, createCompetition, createRound, getCompetition } from "./competitions.js";
 import { createLeague, joinByCode, listLeaguesForUser, renewLeague } from "./leagues.js";
-import { getPlayerProfile } from "./rankings.js";
+import { getPlayerProfile, getPlayerRankingPage } from "./rankings.js";
 import { importResults } from "./results.js";
 import { makePlayers, referenceFromDb, storedSettlement } from "./scoring.fixtures.js";
 import { settleEvent } from "./scoring.js";
@@ -219,42 +219,63 @@ it("starts the 2028 series from 2027's racers beside it, and 2027 stays as it wa
   expect(r1).toMatchObject({ round: 1, status: "open" });
 });
 
-it("ranks the season by the competition being played: 2028 from its first round, 2027 kept", async () => {
+it("each competition keeps its own table: 2028 from its first round, 2027's final table kept", async () => {
   const [round1] = await h.db
     .select()
     .from(events)
     .where(
       sql`${events.competitionId} = (select id from competitions where slug = 'pro-downhill-series-2028')`,
     );
-  const table2027 = rowsOf<{ user_id: number; points: number }>(
-    await h.db.execute(sql`select user_id, points from season_standings order by position`),
-  );
+  const tableOf = async (slug: string) =>
+    rowsOf<{ user_id: number; points: number; rank: number }>(
+      await h.db.execute(sql`select user_id, points, rank from season_standings
+        where competition_id = (select id from competitions where slug = ${slug})
+        order by position`),
+    );
+  const table2027 = await tableOf("pro-downhill-series-2027");
   const members = async (leagueId: number) =>
     rowsOf<{ user_id: number; score: number }>(
-      await h.db.execute(
-        sql`select user_id, score from league_members where league_id = ${leagueId} order by user_id`,
-      ),
+      await h.db.execute(sql`
+        select m.user_id, coalesce(s.points, 0)::int as score
+        from league_members m join leagues l on l.id = m.league_id
+        left join season_standings s on s.competition_id = l.competition_id and s.user_id = m.user_id
+        where m.league_id = ${leagueId} order by m.user_id`),
     );
   const crewFinal = await members(crew);
   expect(crewFinal.map((m) => m.score).sort()).toEqual(table2027.map((r) => r.points).sort());
   expect(table2027.map((r) => r.user_id).sort()).toEqual([alice.id, bob.id].sort());
+  expect(await tableOf("pro-downhill-series-2028")).toEqual([]);
   const after = await play(round1!.id);
-  // Only Alice has a 2028 team: the season table is 2028's, her round 1 points alone.
+  // Only Alice has a 2028 team: 2028's table is her round 1 points alone; 2027's is kept.
   const [score] = await h.db
     .select()
     .from(eventScores)
     .where(and(eq(eventScores.eventId, round1!.id), eq(eventScores.userId, alice.id)));
-  const table2028 = rowsOf<{ user_id: number; points: number }>(
-    await h.db.execute(sql`select user_id, points from season_standings order by position`),
-  );
-  expect(table2028).toEqual([{ user_id: alice.id, points: score!.points }]);
-  expect((await storedSettlement(h.db)).players).toEqual((await referenceFromDb(h.db)).players);
-  // A correction to 2027's last round leaves this year's table this year's.
-  await settleEvent(h.db, 9, { now: after });
+  const table2028 = await tableOf("pro-downhill-series-2028");
+  expect(table2028).toEqual([{ user_id: alice.id, points: score!.points, rank: 1 }]);
+  expect(await tableOf("pro-downhill-series-2027")).toEqual(table2027);
+  expect(await storedSettlement(h.db)).toEqual(await referenceFromDb(h.db));
+  // The rankings show the latest settled round's competition by default, any other on demand.
+  expect((await getPlayerRankingPage(h.db)).rows.map((r) => r.id)).toEqual([alice.id]);
+  const [c2027] = await h.db
+    .select({ id: competitions.id })
+    .from(competitions)
+    .where(eq(competitions.slug, "pro-downhill-series-2027"));
   expect(
-    rowsOf(await h.db.execute(sql`select user_id, points from season_standings order by position`)),
-  ).toEqual(table2028);
-  expect((await storedSettlement(h.db)).players).toEqual((await referenceFromDb(h.db)).players);
+    (await getPlayerRankingPage(h.db, { competitionId: c2027!.id })).rows.map((r) => r.points),
+  ).toEqual(table2027.map((r) => r.points));
+  // Her page lists both competitions, latest first, with her rank in each.
+  const profile = await getPlayerProfile(h.db, alice.username);
+  expect(profile!.competitions.map((c) => [c.slug, c.points])).toEqual([
+    ["pro-downhill-series-2028", score!.points],
+    ["pro-downhill-series-2027", table2027.find((r) => r.user_id === alice.id)!.points],
+  ]);
+  // A correction to 2027's last round recomputes 2027's table (the same facts, the same
+  // table) and leaves 2028's as it is.
+  await settleEvent(h.db, 9, { now: after });
+  expect(await tableOf("pro-downhill-series-2028")).toEqual(table2028);
+  expect(await tableOf("pro-downhill-series-2027")).toEqual(table2027);
+  expect(await storedSettlement(h.db)).toEqual(await referenceFromDb(h.db));
   // The 2027 league keeps its final table; the 2028 one counts 2028 only.
   expect(await members(crew)).toEqual(crewFinal);
   expect(await members(crew2028)).toEqual(

@@ -46,6 +46,12 @@ export const SEASON_COMPETITION_SQL = sql`(
   select competition_id from events where settled_at is not null
   order by starts_at desc, id desc limit 1)`;
 
+/**
+ * The competition the rankings show when none is asked for (docs/decisions/0159): the latest
+ * settled round's, or before any settlement the one being played.
+ */
+export const RANKED_COMPETITION_SQL = sql`coalesce(${SEASON_COMPETITION_SQL}, ${CURRENT_COMPETITION_SQL})`;
+
 /** The picture a competition or round shows until an admin gives its own. */
 export const DEFAULT_COVER = "/img/competitions/cover.svg";
 export const DEFAULT_LOGO = "/img/competitions/logo.svg";

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db, DbHandle } from "../client.js";
 import {
@@ -8,7 +8,7 @@ import {
   leagueRemovals,
   leagues,
 } from "../schema/index.js";
-import { createTestDb } from "../testing.js";
+import { createTestDb, putLeagueMemberPoints } from "../testing.js";
 import { listAudit } from "./audit.js";
 import {
   acceptInvitation,
@@ -20,7 +20,6 @@ import {
   type LeagueActor,
   leaveLeague,
   listLeaguesForUser,
-  recomputeLeagueTotal,
   removeLeagueMember,
 } from "./leagues.js";
 import { getRankingVersions } from "./ranking-versions.js";
@@ -68,11 +67,7 @@ async function created(owner: LeagueActor, name = "Sunday Gravity Crew") {
 }
 
 async function setScore(leagueId: number, userId: number, score: number) {
-  await db
-    .update(leagueMembers)
-    .set({ score })
-    .where(and(eq(leagueMembers.leagueId, leagueId), eq(leagueMembers.userId, userId)));
-  await recomputeLeagueTotal(db, leagueId);
+  await putLeagueMemberPoints(db, leagueId, userId, score);
 }
 
 async function totalOf(leagueId: number) {

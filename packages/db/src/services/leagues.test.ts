@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db, DbHandle } from "../client.js";
 import { leagueInvitations, leagueMembers, leagues, rateLimits } from "../schema/index.js";
-import { createTestDb } from "../testing.js";
+import { createTestDb, putLeagueMemberPoints } from "../testing.js";
 import {
   acceptInvitation,
   createLeague,
@@ -68,10 +68,7 @@ async function membersOf(leagueId: number) {
 }
 
 async function setScore(leagueId: number, userId: number, score: number) {
-  await db
-    .update(leagueMembers)
-    .set({ score })
-    .where(and(eq(leagueMembers.leagueId, leagueId), eq(leagueMembers.userId, userId)));
+  await putLeagueMemberPoints(db, leagueId, userId, score);
 }
 
 async function leagueRow(id: number) {
@@ -90,9 +87,7 @@ describe("createLeague", () => {
     expect(row).toMatchObject({ ownerId: owner.id, totalPoints: 0, name: "Sunday Gravity Crew" });
     expect(row!.joinCode).toMatch(/^[A-Za-z0-9_-]{16}$/);
     const members = await membersOf(r.league.id);
-    expect(members).toEqual([
-      expect.objectContaining({ userId: owner.id, status: "accepted", score: 0 }),
-    ]);
+    expect(members).toEqual([expect.objectContaining({ userId: owner.id, status: "accepted" })]);
     const view = await getLeagueForUser(db, owner, r.league.id);
     expect(view).toMatchObject({ role: "owner", invited: [], totalPoints: 0 });
   });

@@ -24,6 +24,7 @@ import {
   leagueMembers,
   leagueRemovals,
   leagues,
+  seasonStandings,
   users,
 } from "../schema/index.js";
 import { recordAudit, webActor } from "./audit.js";
@@ -223,11 +224,21 @@ async function wasRemoved(tx: DbOrTx, leagueId: number, userId: number): Promise
   return row !== undefined;
 }
 
+/**
+ * A member's score: their points in the league's competition, as its standings hold them (0
+ * before they are ranked there). Nothing per member is stored (docs/decisions/0159).
+ */
+const memberScore = sql<number>`coalesce((
+  select ${seasonStandings.points} from ${seasonStandings}
+  where ${seasonStandings.competitionId} = ${leagues.competitionId}
+    and ${seasonStandings.userId} = ${leagueMembers.userId}), 0)::int`;
+
 /** Recomputes the league's totalPoints from its accepted members (spec: their average). */
 export async function recomputeLeagueTotal(tx: DbOrTx, leagueId: number): Promise<number> {
   const rows = await tx
-    .select({ score: leagueMembers.score, status: leagueMembers.status })
+    .select({ score: memberScore, status: leagueMembers.status })
     .from(leagueMembers)
+    .innerJoin(leagues, eq(leagues.id, leagueMembers.leagueId))
     .where(eq(leagueMembers.leagueId, leagueId));
   const total = leagueScore(rows);
   await tx.update(leagues).set({ totalPoints: total }).where(eq(leagues.id, leagueId));
@@ -301,7 +312,7 @@ export async function createLeague(
     const league = await insertLeague(tx, parsed.data, actor.id);
     await tx
       .insert(leagueMembers)
-      .values({ leagueId: league.id, userId: actor.id, status: "accepted", score: 0 });
+      .values({ leagueId: league.id, userId: actor.id, status: "accepted" });
     return { ok: true, league: { id: league.id, name: league.name, joinCode: league.joinCode } };
   });
 }
@@ -363,14 +374,15 @@ async function viewsOf(db: DbOrTx, actor: LeagueActor, ids: number[]): Promise<L
         leagueId: leagueMembers.leagueId,
         userId: leagueMembers.userId,
         username: users.username,
-        score: leagueMembers.score,
+        score: memberScore,
         status: leagueMembers.status,
         joinedAt: leagueMembers.joinedAt,
       })
       .from(leagueMembers)
       .innerJoin(users, eq(users.id, leagueMembers.userId))
+      .innerJoin(leagues, eq(leagues.id, leagueMembers.leagueId))
       .where(inArray(leagueMembers.leagueId, ids))
-      .orderBy(desc(leagueMembers.score), asc(users.usernameKey)),
+      .orderBy(desc(memberScore), asc(users.usernameKey)),
     db
       .select({
         id: leagueInvitations.id,
@@ -550,7 +562,7 @@ async function takeInvitation(tx: Tx, inviterId: number, guest: string, now: Dat
 async function addMember(tx: Tx, leagueId: number, userId: number): Promise<boolean> {
   const added = await tx
     .insert(leagueMembers)
-    .values({ leagueId, userId, status: "accepted", score: 0 })
+    .values({ leagueId, userId, status: "accepted" })
     .onConflictDoNothing()
     .returning({ userId: leagueMembers.userId });
   await tx
@@ -753,10 +765,15 @@ export async function removeLeagueMember(
       };
     }
     if (!validId(memberId)) return NOT_FOUND;
+    const [score] = await tx
+      .select({ points: memberScore })
+      .from(leagueMembers)
+      .innerJoin(leagues, eq(leagues.id, leagueMembers.leagueId))
+      .where(and(eq(leagueMembers.leagueId, leagueId), eq(leagueMembers.userId, memberId)));
     const removed = await tx
       .delete(leagueMembers)
       .where(and(eq(leagueMembers.leagueId, leagueId), eq(leagueMembers.userId, memberId)))
-      .returning({ score: leagueMembers.score });
+      .returning({ userId: leagueMembers.userId });
     if (removed.length === 0) return NOT_FOUND;
     const people = await tx
       .select({ id: users.id, username: users.username, email: users.email })
@@ -784,7 +801,7 @@ export async function removeLeagueMember(
       league: league.name,
       memberId,
       member: member.username,
-      score: removed[0]!.score,
+      score: score?.points ?? 0,
       totalPointsBefore: league.totalPoints,
       totalPointsAfter: totalPoints,
     });

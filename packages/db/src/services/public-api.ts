@@ -147,11 +147,12 @@ export function listPublicRacers(
  */
 export async function publicPlayerRankings(
   db: DbOrTx,
-  opts: { page: number; eventId?: number; pageSize?: number },
+  opts: { page: number; eventId?: number; competitionId?: number; pageSize?: number },
 ): Promise<PublicPage<PublicPlayerRank>> {
   const result = await getPlayerRankingPage(db, {
     page: opts.page,
     eventId: opts.eventId,
+    competitionId: opts.competitionId,
     pageSize: opts.pageSize ?? PUBLIC_PAGE_SIZE,
   });
   return pastTheEnd(
@@ -171,10 +172,11 @@ export async function publicPlayerRankings(
 /** The league ranking as the ranking page shows it, with each league's accepted member count. */
 export async function publicLeagueRankings(
   db: DbOrTx,
-  opts: { page: number; pageSize?: number },
+  opts: { page: number; competitionId?: number; pageSize?: number },
 ): Promise<PublicPage<PublicLeagueRank>> {
   const result = await getLeagueRankingPage(db, {
     page: opts.page,
+    competitionId: opts.competitionId,
     pageSize: opts.pageSize ?? PUBLIC_PAGE_SIZE,
   });
   if (opts.page > result.pageCount) return { ...result, rows: [], page: opts.page };

@@ -68,7 +68,7 @@ describe("ranking versions", () => {
   it("a renamed or deleted player moves both scopes; other user updates do not", async () => {
     const [gone] = await makePlayers(h.db, ["gone"]);
     expect(
-      await bumps(() => h.db.update(users).set({ points: 5 }).where(eq(users.id, gone!.id))),
+      await bumps(() => h.db.update(users).set({ credits: 5 }).where(eq(users.id, gone!.id))),
     ).toEqual({ players: 0, leagues: 0 });
     expect(
       await bumps(() =>

@@ -1,7 +1,8 @@
 import { type Category, LEAGUE_RANKING_MIN_MEMBERS, type ResultStatus } from "@game/core";
-import { and, asc, between, desc, eq, inArray, isNotNull, max, sql } from "drizzle-orm";
+import { and, asc, between, desc, eq, inArray, isNotNull, max, type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "../client.js";
 import {
+  competitions,
   eventScores,
   events,
   frozenTeamRacers,
@@ -14,14 +15,15 @@ import {
   teams,
   users,
 } from "../schema/index.js";
-import { CURRENT_COMPETITION_SQL, SEASON_COMPETITION_SQL } from "./competitions.js";
+import { listCompetitions, RANKED_COMPETITION_SQL } from "./competitions.js";
 import type { PublicRacer } from "./racers.js";
 
 /*
  * Rankings as stored by the settlement. Every read here is an index range or an index lookup:
- * a page is `position BETWEEN a AND b` on the stored unique places (season_standings for the
- * season, event_scores for an event), so page 20,000 costs what page 1 costs
- * (docs/decisions/0054).
+ * a page is `position BETWEEN a AND b` on the stored unique places (season_standings for a
+ * competition, event_scores for an event), so page 20,000 costs what page 1 costs
+ * (docs/decisions/0054). Every competition keeps its own table (docs/decisions/0159); without
+ * one asked for, the rankings show the latest settled round's competition.
  */
 
 export const RANKING_PAGE_SIZE = 50;
@@ -35,13 +37,65 @@ const listedUnranked = sql`${leagues.ranking} is null and (
   select count(*) from ${leagueMembers} m where m.league_id = ${leagues.id}
 ) >= ${LEAGUE_RANKING_MIN_MEMBERS}`;
 
+/** The competition asked for, or the one the rankings show by default. */
+function competitionOf(competitionId: number | null | undefined): SQL {
+  return competitionId != null ? sql`${Math.trunc(competitionId)}::int` : RANKED_COMPETITION_SQL;
+}
+
+export interface RankedCompetition {
+  id: number;
+  slug: string;
+  name: string;
+  season: string;
+}
+
 /**
- * The competition whose leagues the league ranking lists (docs/decisions/0158): the season
- * table's, or before any settlement the one being played; other competitions' leagues keep their
- * final places on their own cards.
+ * The competition a ranking shows: the one named by `slug`, or the default (the latest settled
+ * round's, else the one being played). Null for an unknown slug, or with no competition at all.
  */
-const rankedCompetition = sql`coalesce(${SEASON_COMPETITION_SQL}, ${CURRENT_COMPETITION_SQL})`;
-const inRankedCompetition = sql`${leagues.competitionId} = ${rankedCompetition}`;
+export async function resolveRankedCompetition(
+  db: DbOrTx,
+  slug?: string | null,
+): Promise<RankedCompetition | null> {
+  const [row] = await db
+    .select({
+      id: competitions.id,
+      slug: competitions.slug,
+      name: competitions.name,
+      season: competitions.season,
+    })
+    .from(competitions)
+    .where(
+      slug != null
+        ? eq(competitions.slug, slug.trim().toLowerCase().slice(0, 120))
+        : sql`${competitions.id} = ${RANKED_COMPETITION_SQL}`,
+    );
+  return row ?? null;
+}
+
+/**
+ * The competitions a ranking page offers: every one with a settled round (latest first), and
+ * the default one even before its first round is settled.
+ */
+export function listRankedCompetitions(db: DbOrTx): Promise<RankedCompetition[]> {
+  return db
+    .select({
+      id: competitions.id,
+      slug: competitions.slug,
+      name: competitions.name,
+      season: competitions.season,
+    })
+    .from(competitions)
+    .where(
+      sql`${competitions.id} = ${RANKED_COMPETITION_SQL} or exists (
+        select 1 from ${events} e where e.competition_id = ${competitions.id}
+          and e.settled_at is not null)`,
+    )
+    .orderBy(
+      sql`(select max(e.starts_at) from ${events} e where e.competition_id = ${competitions.id}) desc nulls last`,
+      desc(competitions.id),
+    );
+}
 
 export interface RankingPage<T> {
   rows: T[];
@@ -102,14 +156,20 @@ async function pageOfRows<T>(
 }
 
 /**
- * One page of the player ranking: the season table, or one event's table with `eventId`.
+ * One page of the player ranking: a competition's table (the default one without
+ * `competitionId`), or one event's table with `eventId`.
  * Highest points first; equal points share a rank and are listed by username. Each read carries
  * its limit: it tells the planner the range is small, also in a generic prepared plan (without
  * it, a parallel bitmap scan guessing 5,000 rows, ten times slower).
  */
 export function getPlayerRankingPage(
   db: DbOrTx,
-  opts: { page?: number; eventId?: number | null; pageSize?: number } = {},
+  opts: {
+    page?: number;
+    eventId?: number | null;
+    competitionId?: number | null;
+    pageSize?: number;
+  } = {},
 ): Promise<RankingPage<PlayerRankingRow>> {
   const pageSize = opts.pageSize ?? RANKING_PAGE_SIZE;
   const eventId = opts.eventId;
@@ -141,11 +201,15 @@ export function getPlayerRankingPage(
           .limit(pageSize),
     );
   }
+  const competition = competitionOf(opts.competitionId);
   return pageOfRows(
     opts.page,
     pageSize,
     async () => {
-      const [last] = await db.select({ n: max(seasonStandings.position) }).from(seasonStandings);
+      const [last] = await db
+        .select({ n: max(seasonStandings.position) })
+        .from(seasonStandings)
+        .where(sql`${seasonStandings.competitionId} = ${competition}`);
       return last?.n ?? 0;
     },
     (from, to) =>
@@ -160,17 +224,26 @@ export function getPlayerRankingPage(
         })
         .from(seasonStandings)
         .innerJoin(users, eq(users.id, seasonStandings.userId))
-        .where(between(seasonStandings.position, from, to))
+        .where(
+          and(
+            sql`${seasonStandings.competitionId} = ${competition}`,
+            between(seasonStandings.position, from, to),
+          ),
+        )
         .orderBy(asc(seasonStandings.position))
         .limit(pageSize),
   );
 }
 
-/** A player's own row in the season table (or an event's), or null when not ranked there. */
+/**
+ * A player's own row in a competition's table (the default one without `competitionId`) or in
+ * an event's, or null when not ranked there.
+ */
 export async function getPlayerStanding(
   db: DbOrTx,
   userId: number,
   eventId?: number | null,
+  competitionId?: number | null,
 ): Promise<PlayerRankingRow | null> {
   if (eventId != null) {
     const [row] = await db
@@ -191,15 +264,21 @@ export async function getPlayerStanding(
     .select({
       id: users.id,
       username: users.username,
-      points: users.points,
-      rank: users.ranking,
-      previousRank: users.previousRanking,
-      position: users.rankingPosition,
+      points: seasonStandings.points,
+      rank: seasonStandings.rank,
+      previousRank: seasonStandings.previousRank,
+      position: seasonStandings.position,
     })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!row || row.rank == null || row.position == null) return null;
-  return { ...row, rank: row.rank, position: row.position };
+    .from(seasonStandings)
+    .innerJoin(users, eq(users.id, seasonStandings.userId))
+    .where(
+      and(
+        sql`${seasonStandings.competitionId} = ${competitionOf(competitionId)}`,
+        eq(seasonStandings.userId, userId),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
 }
 
 /**
@@ -208,9 +287,11 @@ export async function getPlayerStanding(
  */
 export async function getLeagueRankingPage(
   db: DbOrTx,
-  opts: { page?: number; pageSize?: number } = {},
+  opts: { page?: number; pageSize?: number; competitionId?: number | null } = {},
 ): Promise<RankingPage<LeagueRankingRow>> {
   const pageSize = opts.pageSize ?? RANKING_PAGE_SIZE;
+  // Leagues play one competition each (docs/decisions/0158): the ranking lists that one's.
+  const inRankedCompetition = sql`${leagues.competitionId} = ${competitionOf(opts.competitionId)}`;
   const [counts] = rowsOf<{ ranked: number | null; unranked: number }>(
     await db.execute(sql`
       select (select max(ranking) from ${leagues} where ${inRankedCompetition})::int as ranked,
@@ -272,6 +353,7 @@ export async function getLeagueRankingPage(
 export async function getLeagueStandingsOfUser(
   db: DbOrTx,
   userId: number,
+  competitionId?: number | null,
 ): Promise<(LeagueRankingRow & { memberCount: number })[]> {
   const rows = await db
     .select({
@@ -284,7 +366,12 @@ export async function getLeagueStandingsOfUser(
     })
     .from(leagueMembers)
     .innerJoin(leagues, eq(leagues.id, leagueMembers.leagueId))
-    .where(eq(leagueMembers.userId, userId))
+    .where(
+      and(
+        eq(leagueMembers.userId, userId),
+        sql`${leagues.competitionId} = ${competitionOf(competitionId)}`,
+      ),
+    )
     .orderBy(sql`${leagues.ranking} asc nulls last`, asc(leagues.id));
   return rows.map((r) => ({ ...r, rank: r.rank ?? 0, memberCount: Number(r.memberCount) }));
 }
@@ -307,15 +394,31 @@ export function listScoredEvents(db: DbOrTx): Promise<ScoredEvent[]> {
 export interface PlayerEventScore {
   eventId: number;
   eventName: string;
+  /** The round's competition (season points and rank are within it). */
+  competitionSlug: string;
+  competitionName: string;
   startsAt: Date;
   points: number;
   rank: number | null;
   /** Players scored in that event. */
   players: number;
-  /** Season points after this event (every scored event up to it). */
+  /** The competition's points after this event (its every scored event up to it). */
   seasonPoints: number;
-  /** Season rank after this event (shared ranks, 1, 1, 3), null when not known. */
+  /** The competition's rank after this event (shared ranks, 1, 1, 3), null when not known. */
   seasonRank: number | null;
+}
+
+/** A competition a player played, with where they finished (or stand, while it runs). */
+export interface PlayerCompetitionRecord {
+  slug: string;
+  name: string;
+  season: string;
+  discipline: string;
+  state: "upcoming" | "live" | "finished" | "archived";
+  points: number;
+  rank: number;
+  /** Players in that competition's table. */
+  players: number;
 }
 
 export interface FrozenRacerScore {
@@ -338,42 +441,52 @@ export interface FrozenRacerScore {
 export interface PlayerProfile {
   id: number;
   username: string;
+  /** The competition the rankings show by default, and the player's standing in it. */
+  competition: RankedCompetition | null;
   points: number;
   ranking: number | null;
   previousRanking: number | null;
   rankingPosition: number | null;
+  /** Every competition the player is ranked in, latest first: their history across years. */
+  competitions: PlayerCompetitionRecord[];
   events: PlayerEventScore[];
   /** The frozen team of each scored event, by event id (never a team that can still change). */
   teams: Record<number, FrozenRacerScore[]>;
 }
 
-/** A player's public page: season standing, score per settled event and the teams scored. */
+/**
+ * A player's public page: their standing in the default competition, their record in every
+ * competition they played, their score per settled event and the teams scored.
+ */
 export async function getPlayerProfile(
   db: DbOrTx,
   username: string,
+  now: Date = new Date(),
 ): Promise<PlayerProfile | null> {
   const [user] = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      points: users.points,
-      ranking: users.ranking,
-      previousRanking: users.previousRanking,
-      rankingPosition: users.rankingPosition,
-    })
+    .select({ id: users.id, username: users.username })
     .from(users)
     .where(eq(users.usernameKey, username.trim().toLowerCase()));
   if (!user) return null;
+  const [competition, standing, records] = await Promise.all([
+    resolveRankedCompetition(db),
+    getPlayerStanding(db, user.id),
+    competitionRecords(db, user.id, now),
+  ]);
   const scored = await db
     .select({
       eventId: eventScores.eventId,
       eventName: events.name,
+      competitionId: events.competitionId,
+      competitionSlug: competitions.slug,
+      competitionName: competitions.name,
       startsAt: events.startsAt,
       points: eventScores.points,
       rank: eventScores.rank,
     })
     .from(eventScores)
     .innerJoin(events, eq(events.id, eventScores.eventId))
+    .innerJoin(competitions, eq(competitions.id, events.competitionId))
     .where(and(eq(eventScores.userId, user.id), isNotNull(events.settledAt)))
     .orderBy(asc(events.startsAt), asc(events.id));
   const eventIds = scored.map((s) => s.eventId);
@@ -421,10 +534,16 @@ export async function getPlayerProfile(
     teamsByEvent[eventId] ??= [];
     teamsByEvent[eventId].push(r);
   }
-  const season = await seasonRanksAfter(db, user, scored);
+  const season = await seasonRanksAfter(db, user.id, scored);
   return {
     ...user,
-    events: scored.map((s) => ({
+    competition,
+    points: standing?.points ?? 0,
+    ranking: standing?.rank ?? null,
+    previousRanking: standing?.previousRank ?? null,
+    rankingPosition: standing?.position ?? null,
+    competitions: records,
+    events: scored.map(({ competitionId: _c, ...s }) => ({
       ...s,
       players: fieldSizes.get(s.eventId) ?? 0,
       seasonPoints: season.get(s.eventId)?.points ?? 0,
@@ -434,42 +553,166 @@ export async function getPlayerProfile(
   };
 }
 
+/** The player's row in every competition's table, latest competition first. */
+async function competitionRecords(
+  db: DbOrTx,
+  userId: number,
+  now: Date,
+): Promise<PlayerCompetitionRecord[]> {
+  const rows = await db
+    .select({
+      competitionId: seasonStandings.competitionId,
+      points: seasonStandings.points,
+      rank: seasonStandings.rank,
+      // Spelled out: drizzle leaves a one-table select's columns unqualified.
+      players: sql<number>`(select max(x.position) from season_standings x
+        where x.competition_id = "season_standings"."competition_id")::int`,
+    })
+    .from(seasonStandings)
+    .where(eq(seasonStandings.userId, userId));
+  if (rows.length === 0) return [];
+  const all = await listCompetitions(db, now);
+  const byId = new Map(all.map((c, i) => [c.id, { c, i }]));
+  return rows
+    .flatMap((r) => {
+      const found = byId.get(r.competitionId);
+      if (!found) return [];
+      const { c, i } = found;
+      const last = Math.max(0, ...c.rounds.map((e) => e.startsAt.getTime()));
+      return [
+        {
+          at: last,
+          order: i,
+          record: {
+            slug: c.slug,
+            name: c.name,
+            season: c.season,
+            discipline: c.discipline,
+            state: c.state,
+            points: r.points,
+            rank: r.rank,
+            players: r.players,
+          },
+        },
+      ];
+    })
+    .sort((a, b) => b.at - a.at || a.order - b.order)
+    .map((x) => x.record);
+}
+
 /**
- * The player's season points and rank after each of their scored events. The latest settled
- * event's ranks are stored (users.ranking) and so are those before it (previous_ranking); an
- * older round is counted from event_scores (players with more points by then, plus one).
+ * The player's points and rank in each round's competition after each of their scored rounds.
+ * The competition's latest settled round's ranks are stored (its table) and so are those before
+ * it (previous_rank); an older round is counted from event_scores (players of the competition
+ * with more points by then, plus one).
  */
 async function seasonRanksAfter(
   db: DbOrTx,
-  user: { id: number; ranking: number | null; previousRanking: number | null },
-  scored: readonly { eventId: number; startsAt: Date; points: number }[],
+  userId: number,
+  scored: readonly { eventId: number; competitionId: number; startsAt: Date; points: number }[],
 ): Promise<Map<number, { points: number; rank: number | null }>> {
   const out = new Map<number, { points: number; rank: number | null }>();
   if (scored.length === 0) return out;
-  const settled = await db
-    .select({ id: events.id, startsAt: events.startsAt })
-    .from(events)
-    .where(isNotNull(events.settledAt))
-    .orderBy(desc(events.startsAt), desc(events.id));
-  const latest = settled[0]?.id;
-  const before = settled[1]?.id;
-  let cumulative = 0;
+  const competitionIds = [...new Set(scored.map((s) => s.competitionId))];
+  const [settled, stored] = await Promise.all([
+    db
+      .select({ id: events.id, competitionId: events.competitionId })
+      .from(events)
+      .where(and(isNotNull(events.settledAt), inArray(events.competitionId, competitionIds)))
+      .orderBy(desc(events.startsAt), desc(events.id)),
+    db
+      .select({
+        competitionId: seasonStandings.competitionId,
+        rank: seasonStandings.rank,
+        previousRank: seasonStandings.previousRank,
+      })
+      .from(seasonStandings)
+      .where(
+        and(
+          eq(seasonStandings.userId, userId),
+          inArray(seasonStandings.competitionId, competitionIds),
+        ),
+      ),
+  ]);
+  const cumulative = new Map<number, number>();
   for (const s of scored) {
-    cumulative += s.points;
+    const total = (cumulative.get(s.competitionId) ?? 0) + s.points;
+    cumulative.set(s.competitionId, total);
+    const rounds = settled.filter((e) => e.competitionId === s.competitionId);
+    const own = stored.find((r) => r.competitionId === s.competitionId);
     let rank: number | null;
-    if (s.eventId === latest) rank = user.ranking;
-    else if (s.eventId === before) rank = user.previousRanking;
+    if (s.eventId === rounds[0]?.id) rank = own?.rank ?? null;
+    else if (s.eventId === rounds[1]?.id) rank = own?.previousRank ?? null;
     else {
       const [row] = rowsOf<{ n: number }>(
         await db.execute(sql`
           select count(*)::int as n from (
             select es.user_id from event_scores es join events e on e.id = es.event_id
-            where e.settled_at is not null and e.starts_at <= ${s.startsAt.toISOString()}::timestamptz
-            group by es.user_id having sum(es.points) > ${cumulative}) t`),
+            where e.settled_at is not null and e.competition_id = ${s.competitionId}
+              and e.starts_at <= ${s.startsAt.toISOString()}::timestamptz
+            group by es.user_id having sum(es.points) > ${total}) t`),
       );
       rank = (row?.n ?? 0) + 1;
     }
-    out.set(s.eventId, { points: cumulative, rank });
+    out.set(s.eventId, { points: total, rank });
+  }
+  return out;
+}
+
+/** A place on a competition's podium. */
+export interface PodiumPlace {
+  rank: number;
+  username: string;
+  points: number;
+}
+
+export interface HallOfFameEntry {
+  competition: RankedCompetition & { discipline: string; state: string };
+  podium: PodiumPlace[];
+}
+
+/**
+ * The podium of a competition's table: its players of rank 1 to 3 (ties share a step, so a
+ * podium can hold more than three).
+ */
+export function getCompetitionPodium(db: DbOrTx, competitionId: number): Promise<PodiumPlace[]> {
+  return db
+    .select({
+      rank: seasonStandings.rank,
+      username: users.username,
+      points: seasonStandings.points,
+    })
+    .from(seasonStandings)
+    .innerJoin(users, eq(users.id, seasonStandings.userId))
+    .where(and(eq(seasonStandings.competitionId, competitionId), sql`${seasonStandings.rank} <= 3`))
+    .orderBy(asc(seasonStandings.position))
+    .limit(12);
+}
+
+/** Every finished competition's podium, latest first: the hall of fame across years. */
+export async function getHallOfFame(
+  db: DbOrTx,
+  now: Date = new Date(),
+): Promise<HallOfFameEntry[]> {
+  const finished = (await listCompetitions(db, now))
+    .filter((c) => c.state === "finished" || c.state === "archived")
+    .map((c) => ({ c, at: Math.max(0, ...c.rounds.map((r) => r.startsAt.getTime())) }))
+    .sort((a, b) => b.at - a.at || b.c.id - a.c.id);
+  const out: HallOfFameEntry[] = [];
+  for (const { c } of finished) {
+    const podium = await getCompetitionPodium(db, c.id);
+    if (podium.length === 0) continue;
+    out.push({
+      competition: {
+        id: c.id,
+        slug: c.slug,
+        name: c.name,
+        season: c.season,
+        discipline: c.discipline,
+        state: c.state,
+      },
+      podium,
+    });
   }
   return out;
 }

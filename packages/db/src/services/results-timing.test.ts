@@ -7,10 +7,10 @@ import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DbHandle } from "../client.js";
-import { raceResults, racers, users } from "../schema/index.js";
+import { raceResults, racers } from "../schema/index.js";
 import { createTestDb } from "../testing.js";
 import { importResults, listEventResults } from "./results.js";
-import { makePlayers, putTeam, resetGame } from "./scoring.fixtures.js";
+import { makePlayers, playerFigures, putTeam, resetGame } from "./scoring.fixtures.js";
 
 let h: DbHandle;
 const now = new Date("2027-04-19T12:00:00Z");
@@ -50,8 +50,7 @@ describe("importing timing exports", () => {
       category: "Pro Men",
     });
     expect(men).toMatchObject({ ok: true, categories: ["Pro Men"] });
-    const points = async () =>
-      (await h.db.select({ p: users.points }).from(users).where(eq(users.id, fan!.id)))[0]!.p;
+    const points = async () => (await playerFigures(h.db)).find((f) => f.id === fan!.id)?.points;
     expect(await points()).toBe(80);
 
     // The women's file: semicolons, a BOM, CRLF, DNS in the Status column.

@@ -12,7 +12,7 @@ import {
 } from "../schema/index.js";
 import { createTestDb } from "../testing.js";
 import { importResults, listEventResults } from "./results.js";
-import { makePlayers, putLeague, putTeam, resetGame } from "./scoring.fixtures.js";
+import { makePlayers, playerFigures, putLeague, putTeam, resetGame } from "./scoring.fixtures.js";
 
 let h: DbHandle;
 type R = { id: number; category: string; firstName: string; lastName: string };
@@ -140,12 +140,11 @@ describe("importResults", () => {
       dryRun: false,
       settlement: { eventId: 5, results: 4, teams: 2, rankedPlayers: 2 },
     });
+    const names = new Map(
+      (await h.db.select().from(users)).map((u) => [u.id, u.username] as const),
+    );
     const points = async () =>
-      (await h.db.select().from(users).orderBy(users.id)).map((u) => [
-        u.username,
-        u.points,
-        u.ranking,
-      ]);
+      (await playerFigures(h.db)).map((u) => [names.get(u.id), u.points, u.ranking]);
     expect(await points()).toEqual([
       ["ann", 100, 2],
       ["ben", 180, 1],

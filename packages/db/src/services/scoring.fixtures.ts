@@ -16,6 +16,7 @@ import {
   leagues,
   raceResults,
   racers,
+  seasonStandings,
   users,
 } from "../schema/index.js";
 import { CURRENT_COMPETITION_SQL } from "./competitions.js";
@@ -151,12 +152,9 @@ export async function referenceFromDb(db: DbOrTx): Promise<Settlement> {
     : [];
   const allUsers = await db.select({ id: users.id, usernameKey: users.usernameKey }).from(users);
   const members = await db.select().from(leagueMembers).where(eq(leagueMembers.status, "accepted"));
-  // The settlement keeps the season competition's leagues; the others keep their final tables.
-  const season = await seasonCompetitionId(db);
   const allLeagues = await db
-    .select({ id: leagues.id })
-    .from(leagues)
-    .where(eq(leagues.competitionId, season));
+    .select({ id: leagues.id, competitionId: leagues.competitionId })
+    .from(leagues);
   return referenceSettlement({
     events: settled,
     results,
@@ -164,6 +162,7 @@ export async function referenceFromDb(db: DbOrTx): Promise<Settlement> {
     users: allUsers,
     leagues: allLeagues.map((l) => ({
       id: l.id,
+      competitionId: l.competitionId,
       memberIds: members.filter((m) => m.leagueId === l.id).map((m) => m.userId),
     })),
   });
@@ -180,6 +179,15 @@ async function seasonCompetitionId(db: DbOrTx): Promise<number> {
   return latest?.competitionId ?? -1;
 }
 
+/** Competitions with a settled event: the settlement keeps their tables and leagues. */
+async function settledCompetitionIds(db: DbOrTx): Promise<Set<number>> {
+  const rows = await db
+    .selectDistinct({ id: events.competitionId })
+    .from(events)
+    .where(isNotNull(events.settledAt));
+  return new Set(rows.map((r) => r.id));
+}
+
 /** What the settlement stored, in the reference's shape. */
 export async function storedSettlement(db: DbOrTx): Promise<Settlement> {
   const settled = await db
@@ -191,12 +199,24 @@ export async function storedSettlement(db: DbOrTx): Promise<Settlement> {
     ? await db.select().from(raceResults).where(inArray(raceResults.eventId, ids))
     : [];
   const es = await db.select().from(eventScores);
-  const us = await db.select().from(users);
+  const us = await db.select({ id: users.id }).from(users);
+  const st = await db.select().from(seasonStandings);
   const season = await seasonCompetitionId(db);
-  const ls = await db.select().from(leagues).where(eq(leagues.competitionId, season));
+  const competitionsSettled = await settledCompetitionIds(db);
+  const ls = (await db.select().from(leagues)).filter((l) =>
+    competitionsSettled.has(l.competitionId),
+  );
   const ms = (await db.select().from(leagueMembers)).filter((m) =>
     ls.some((l) => l.id === m.leagueId),
   );
+  const row = (s: (typeof st)[number]) => ({
+    points: s.points,
+    ranking: s.rank,
+    previousRanking: s.previousRank,
+    position: s.position,
+  });
+  const standings = new Map(st.map((s) => [`${s.competitionId}:${s.userId}`, row(s)]));
+  const competitionOfLeague = new Map(ls.map((l) => [l.id, l.competitionId]));
   return {
     racers: new Map(
       rr.map((r) => [`${r.eventId}:${r.racerId}`, { points: r.points, pickedBy: r.pickedBy }]),
@@ -210,15 +230,21 @@ export async function storedSettlement(db: DbOrTx): Promise<Settlement> {
     players: new Map(
       us.map((u) => [
         u.id,
-        {
-          points: u.points,
-          ranking: u.ranking,
-          previousRanking: u.previousRanking,
-          position: u.rankingPosition,
+        standings.get(`${season}:${u.id}`) ?? {
+          points: 0,
+          ranking: null,
+          previousRanking: null,
+          position: null,
         },
       ]),
     ),
-    memberScores: new Map(ms.map((m) => [`${m.leagueId}:${m.userId}`, m.score])),
+    standings,
+    memberScores: new Map(
+      ms.map((m) => [
+        `${m.leagueId}:${m.userId}`,
+        standings.get(`${competitionOfLeague.get(m.leagueId)}:${m.userId}`)?.points ?? 0,
+      ]),
+    ),
     leagues: new Map(
       ls.map((l) => [
         l.id,
@@ -237,10 +263,7 @@ export async function snapshot(db: DbOrTx) {
       "select event_id, racer_id, points, picked_by from race_results order by 1, 2",
     ),
     scores: await q("select * from event_scores order by event_id, user_id"),
-    users: await q(
-      "select id, points, ranking, previous_ranking, ranking_position from users order by id",
-    ),
-    members: await q("select league_id, user_id, score from league_members order by 1, 2"),
+    standings: await q("select * from season_standings order by competition_id, position"),
     leagues: await q("select id, total_points, ranking, previous_ranking from leagues order by id"),
   };
 }
@@ -253,19 +276,11 @@ export async function frozenTeam(db: DbOrTx, eventId: number, userId: number) {
   return rows.map((r) => r.racerId).sort((a, b) => a - b);
 }
 
-/** The stored season table and the players' own columns must say the same thing. */
-export async function standingsAgree(
-  db: DbOrTx,
-): Promise<{ standings: unknown[]; players: unknown[] }> {
-  const q = (text: string) =>
-    db.execute(sql.raw(text)).then((r) => rowsOf<Record<string, unknown>>(r));
-  return {
-    standings: await q(
-      "select position, user_id, points, rank, previous_rank from season_standings order by position",
-    ),
-    players: await q(`
-      select ranking_position as position, id as user_id, points, ranking as rank,
-        previous_ranking as previous_rank
-      from users where ranking_position is not null order by ranking_position`),
-  };
+/**
+ * Every player's figures in the latest settled event's competition's table, in user id order
+ * (points 0 and null ranks when not ranked there).
+ */
+export async function playerFigures(db: DbOrTx) {
+  const { players } = await storedSettlement(db);
+  return [...players.entries()].sort(([a], [b]) => a - b).map(([id, p]) => ({ id, ...p }));
 }

@@ -58,22 +58,41 @@ const READ = `select
 it("swaps in fresh tables that keep the migrations' keys, indexes and names", async () => {
   await results([0, 1, 2, 3, 4]);
   await settleEvent(h.db, 5, { now: after });
-  const [before] = await q<{ oid: number }>("select 'season_standings'::regclass::oid::int as oid");
+  const [{ c } = { c: 0 }] = await q<{ c: number }>(
+    "select competition_id as c from events where id = 5",
+  );
+  const table = `season_standings_${c}`;
+  const oid = `select '${table}'::regclass::oid::int as oid`;
+  const [before] = await q<{ oid: number }>(oid);
   await settleEvent(h.db, 5, { now: after });
-  const [then] = await q<{ oid: number }>("select 'season_standings'::regclass::oid::int as oid");
+  const [then] = await q<{ oid: number }>(oid);
   // A new table each time: the old rows went with the old table, none are left dead.
   expect(then!.oid).not.toBe(before!.oid);
 
   const indexes = await q<{ tablename: string; indexname: string; indexdef: string }>(`
     select tablename, indexname, indexdef from pg_indexes
-    where tablename in ('season_standings', 'event_scores', 'event_scores_5')
+    where tablename in ('season_standings', '${table}', 'event_scores', 'event_scores_5')
     order by tablename, indexname`);
   expect(indexes.map((i) => `${i.tablename}.${i.indexname}`)).toEqual([
     "event_scores.event_scores_event_id_user_id_pk",
     "event_scores.event_scores_position_idx",
     "event_scores_5.event_scores_5_pkey",
     "event_scores_5.event_scores_5_position_idx",
-    "season_standings.season_standings_pkey",
+    "season_standings.season_standings_competition_id_position_pk",
+    "season_standings.season_standings_user_idx",
+    `${table}.${table}_pkey`,
+    `${table}.${table}_user_idx`,
+  ]);
+  // The competition's partition's indexes are the partitioned key and index's (migration 0029).
+  const standings = await q<{ child: string; parent: string }>(`
+    select c.relname as child, p.relname as parent from pg_inherits i
+    join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
+    where p.relname like 'season_standings%' and c.relname like '${table}%'
+    order by c.relname collate "C"`);
+  expect(standings).toEqual([
+    { child: table, parent: "season_standings" },
+    { child: `${table}_pkey`, parent: "season_standings_competition_id_position_pk" },
+    { child: `${table}_user_idx`, parent: "season_standings_user_idx" },
   ]);
   // The event's partition's indexes are the partitioned key and index's, as migration 0019's.
   const attached = await q<{ child: string; parent: string }>(`
@@ -92,7 +111,8 @@ it("swaps in fresh tables that keep the migrations' keys, indexes and names", as
   // The key still refuses a second row for a place.
   await expect(
     h.db.execute(
-      sql`insert into season_standings (position, user_id, points, rank) values (1, 1, 0, 1)`,
+      sql`insert into season_standings (competition_id, position, user_id, points, rank)
+        values (${c}, 1, 1, 0, 1)`,
     ),
   ).rejects.toThrow();
 });

@@ -3,27 +3,19 @@ import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DbHandle } from "../client.js";
-import {
-  accounts,
-  auditLog,
-  eventScores,
-  events,
-  leagues,
-  teamRacers,
-  users,
-} from "../schema/index.js";
+import { accounts, auditLog, eventScores, events, leagues, teamRacers } from "../schema/index.js";
 import { createTestDb } from "../testing.js";
 import {
   addRacers,
   frozenTeam,
   makePlayers,
+  playerFigures,
   putLeague,
   putResults,
   putTeam,
   referenceFromDb,
   resetGame,
   snapshot,
-  standingsAgree,
   storedSettlement,
 } from "./scoring.fixtures.js";
 import { freezeDueEvents, freezeEvent, SettlementError, settleEvent } from "./scoring.js";
@@ -97,12 +89,9 @@ describe("freezing", () => {
       { racerId: men[1]!.id, category: "Pro Men", status: "finished", position: 2 },
     ]);
     await settleEvent(h.db, 5, { now });
-    const [sp, sq] = await Promise.all([
-      h.db.select().from(users).where(eq(users.id, p!.id)),
-      h.db.select().from(users).where(eq(users.id, q!.id)),
-    ]);
-    expect(sp[0]!.points).toBe(100);
-    expect(sq[0]!.points).toBe(80);
+    const figures = await playerFigures(h.db);
+    expect(figures.find((f) => f.id === p!.id)?.points).toBe(100);
+    expect(figures.find((f) => f.id === q!.id)?.points).toBe(80);
   });
 
   it("a deleted player's frozen team and scores go with the account", async () => {
@@ -134,8 +123,8 @@ describe("freezing", () => {
     const [e] = await h.db.select().from(events).where(eq(events.id, 5));
     expect(e!.frozenAt).toEqual(early);
     expect(e!.settledAt).toEqual(early);
-    const [u] = await h.db.select().from(users).where(eq(users.id, p!.id));
-    expect(u).toMatchObject({ points: 65, ranking: 1, rankingPosition: 1, previousRanking: null });
+    const u = (await playerFigures(h.db)).find((f) => f.id === p!.id);
+    expect(u).toMatchObject({ points: 65, ranking: 1, position: 1, previousRanking: null });
   });
 });
 
@@ -163,15 +152,11 @@ describe("settleEvent", () => {
       { racerId: women[6]!.id, category: "Pro Women", status: "DSQ", position: null },
     ]);
     await settleEvent(h.db, 5, { now, audit: { actor: "cli" } });
-    const got = async (id: number) => (await h.db.select().from(users).where(eq(users.id, id)))[0]!;
-    expect(await got(amy!.id)).toMatchObject({ points: 100, ranking: 1, rankingPosition: 1 });
-    expect(await got(zed!.id)).toMatchObject({ points: 100, ranking: 1, rankingPosition: 2 });
-    expect(await got(bob!.id)).toMatchObject({ points: 60, ranking: 3, rankingPosition: 3 });
-    expect(await got(newbie!.id)).toMatchObject({
-      points: 0,
-      ranking: null,
-      rankingPosition: null,
-    });
+    const got = async (id: number) => (await playerFigures(h.db)).find((f) => f.id === id);
+    expect(await got(amy!.id)).toMatchObject({ points: 100, ranking: 1, position: 1 });
+    expect(await got(zed!.id)).toMatchObject({ points: 100, ranking: 1, position: 2 });
+    expect(await got(bob!.id)).toMatchObject({ points: 60, ranking: 3, position: 3 });
+    expect(await got(newbie!.id)).toMatchObject({ points: 0, ranking: null, position: null });
     const l = async (id: number) =>
       (await h.db.select().from(leagues).where(eq(leagues.id, id)))[0]!;
     // (100 + 60 + 0) / 3 = 53.33; the newcomer without a team counts as 0.
@@ -206,14 +191,14 @@ describe("settleEvent", () => {
     expect(await snapshot(h.db)).toEqual(once);
     expect((await storedSettlement(h.db)).players).toEqual((await referenceFromDb(h.db)).players);
 
-    const before = await h.db.select().from(users).orderBy(users.id);
+    const before = await playerFigures(h.db);
     expect(before.map((u) => u.points)).toEqual([180, 145, 115, 100]);
     // The official results were wrong: 1st and 3rd swap. Re-settle with the corrected file.
     await putResults(h.db, 5, places([2, 1, 0, 3, 4]));
     await settleEvent(h.db, 5, { now });
     const corrected = await storedSettlement(h.db);
     expect(corrected).toEqual(await referenceFromDb(h.db));
-    const after = await h.db.select().from(users).orderBy(users.id);
+    const after = await playerFigures(h.db);
     expect(after.map((u) => [u.points, u.ranking])).toEqual([
       [145, 3],
       [180, 1],
@@ -244,20 +229,20 @@ describe("settleEvent", () => {
       { racerId: m2[4]!.id, category: "Pro Men", status: "DNS", position: null },
     ]);
     await settleEvent(h.db, 5, { now });
-    const after1 = await h.db.select().from(users).orderBy(users.id);
+    const after1 = await playerFigures(h.db);
     expect(after1.map((u) => [u.points, u.ranking, u.previousRanking])).toEqual([
       [65, 1, null],
       [50, 2, null],
     ]);
     await settleEvent(h.db, 6, { now });
-    const after2 = await h.db.select().from(users).orderBy(users.id);
+    const after2 = await playerFigures(h.db);
     expect(after2.map((u) => [u.points, u.ranking, u.previousRanking])).toEqual([
       [65, 2, 1],
       [150, 1, 2],
     ]);
     // Re-settling round 1 (a correction) does not make round 1 the "latest" event.
     await settleEvent(h.db, 5, { now });
-    const again = await h.db.select().from(users).orderBy(users.id);
+    const again = await playerFigures(h.db);
     expect(again.map((u) => [u.points, u.ranking, u.previousRanking])).toEqual([
       [65, 2, 1],
       [150, 1, 2],
@@ -280,7 +265,7 @@ describe("settleEvent", () => {
       leagues: fc.array(fc.uniqueArray(fc.nat(11), { minLength: 1, maxLength: 6 }), {
         maxLength: 4,
       }),
-      order: fc.constantFrom([5], [5, 6], [6, 5], [5, 6, 5], [6]),
+      order: fc.constantFrom([5], [5, 6], [6, 5], [5, 6, 5], [5, 6, 6], [6, 5, 6], [6]),
     });
     await fc.assert(
       fc.asyncProperty(scenario, async (s) => {
@@ -343,8 +328,6 @@ describe("settleEvent", () => {
         for (const eventId of s.order as readonly number[])
           await settleEvent(h.db, eventId, { now });
         expect(await storedSettlement(h.db)).toEqual(await referenceFromDb(h.db));
-        const agree = await standingsAgree(h.db);
-        expect(agree.standings).toEqual(agree.players);
       }),
       { numRuns: 25 },
     );

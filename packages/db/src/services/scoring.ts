@@ -1,9 +1,8 @@
 import { LEAGUE_RANKING_MIN_MEMBERS, lockTime, POINTS, type PointsTable } from "@game/core";
-import { and, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "../client.js";
 import { auditLog, competitions, events, raceResults } from "../schema/index.js";
 import type { AuditAction } from "./audit.js";
-import { SEASON_COMPETITION_SQL } from "./competitions.js";
 import { parseRules } from "./events.js";
 
 /*
@@ -23,25 +22,31 @@ const NEXT_STANDINGS = "season_standings_next";
 
 /**
  * Puts the settlement's fresh tables in place of the old ones, inside its transaction: the
- * season table by drop and rename, the event's scores as the event's partition of event_scores
- * (migration 0019). Constraint and index names end as the migrations made them, so the next
- * settlement (and the next migration) finds the same names. Both tables carry no triggers,
- * grants or foreign keys (migrations 0003, 0005, 0016).
+ * competition's table as its partition of season_standings (migration 0029), the event's scores
+ * as the event's partition of event_scores (migration 0019). Constraint and index names end as
+ * the migrations made them, so the next settlement (and the next migration) finds the same
+ * names. Neither table carries triggers, grants or foreign keys (migrations 0003, 0005, 0016).
  */
-async function swapInFreshTables(tx: DbOrTx, eventId: number): Promise<void> {
+async function swapInFreshTables(tx: DbOrTx, eventId: number, competitionId: number) {
   const id = Math.trunc(eventId);
   const partition = `event_scores_${id}`;
+  const c = Math.trunc(competitionId);
+  const table = `season_standings_${c}`;
   for (const statement of [
-    "drop table season_standings",
-    `alter table ${NEXT_STANDINGS} rename to season_standings`,
-    `alter table season_standings rename constraint ${NEXT_STANDINGS}_pkey to season_standings_pkey`,
+    `drop table if exists ${table}`,
+    // Rows stored before migration 0029 for this competition.
+    `delete from season_standings_default where competition_id = ${c}`,
+    `alter table ${NEXT_STANDINGS} rename to ${table}`,
+    `alter table ${table} rename constraint ${NEXT_STANDINGS}_pk to ${table}_pkey`,
+    `alter index ${NEXT_STANDINGS}_user_idx rename to ${table}_user_idx`,
+    `alter table season_standings attach partition ${table} for values in (${c})`,
     `drop table if exists ${partition}`,
     // Rows stored before migration 0019 (or written around the settlement) for this event.
     `delete from event_scores_default where event_id = ${id}`,
     `alter table ${NEXT_EVENT_SCORES} rename to ${partition}`,
     `alter table ${partition} rename constraint ${NEXT_EVENT_SCORES}_pk to ${partition}_pkey`,
     `alter index ${NEXT_EVENT_SCORES}_position_idx rename to ${partition}_position_idx`,
-    // The check constraint proves the bound: no scan of the new rows to attach them.
+    // The check constraints prove the bounds: no scan of the new rows to attach them.
     `alter table event_scores attach partition ${partition} for values in (${id})`,
   ]) {
     await tx.execute(sql.raw(statement));
@@ -110,6 +115,11 @@ export async function freezeEvent(
       select event_id, user_id, array_agg(racer_id order by racer_id)
       from frozen_team_racers where event_id = ${eventId}
       group by event_id, user_id`);
+    await countPicks(tx, eventId);
+    // Fresh statistics for the settlement that scores these rows: on the stale ones (a few
+    // thousand rows) PostgreSQL joins a million teams to their players by a million index
+    // lookups instead of one hash join.
+    await tx.execute(sql`analyze frozen_teams`);
     const [copied] = rowsOf<{ teams: number }>(
       await tx.execute(
         sql`select count(*)::int as teams from frozen_teams where event_id = ${eventId}`,
@@ -117,6 +127,20 @@ export async function freezeEvent(
     );
     return { eventId, teams: copied?.teams ?? 0 };
   });
+}
+
+/**
+ * Stores on each of the round's entries how many of its frozen teams hold it (one pass over the
+ * frozen rows, at the freeze: they never change after it).
+ */
+async function countPicks(tx: DbOrTx, eventId: number): Promise<void> {
+  await tx.execute(sql`
+    update racers r set picked_by = coalesce(c.n, 0)
+    from racers x left join (
+      select racer_id, count(*)::int as n from frozen_team_racers
+      where event_id = ${eventId} group by racer_id
+    ) c on c.racer_id = x.id
+    where x.game_id = ${eventId} and r.id = x.id`);
 }
 
 /**
@@ -184,17 +208,17 @@ export interface SettlementSummary {
   results: number;
   /** Frozen teams scored in this event. */
   teams: number;
-  /** Players in the season ranking. */
+  /** Players in the competition's table. */
   rankedPlayers: number;
   leagues: number;
   ms: number;
   /** Milliseconds per step: where the time goes at scale. */
-  steps: Record<"results" | "eventScores" | "season" | "members" | "leagues" | "swap", number>;
+  steps: Record<"results" | "eventScores" | "season" | "leagues" | "swap", number>;
 }
 
 /**
  * Settles an event: freezes what is due first, then in ONE transaction scores every frozen team
- * of the event and rewrites the season ranking, league member scores and the league ranking.
+ * of the event and rewrites its competition's table and its competition's league ranking.
  */
 export async function settleEvent(
   db: DbOrTx,
@@ -220,7 +244,13 @@ export async function settleInTransaction(
   await tx.execute(sql`set local work_mem = '256MB'`);
 
   const [event] = await tx
-    .select({ id: events.id, frozenAt: events.frozenAt, rules: competitions.rules })
+    .select({
+      id: events.id,
+      frozenAt: events.frozenAt,
+      settledAt: events.settledAt,
+      competitionId: events.competitionId,
+      rules: competitions.rules,
+    })
     .from(events)
     .innerJoin(competitions, eq(competitions.id, events.competitionId))
     .where(eq(events.id, eventId))
@@ -253,17 +283,20 @@ export async function settleInTransaction(
     mark = at;
   };
 
-  // 1. Each racer's contribution and how many frozen teams picked them.
+  // 1. Each racer's contribution and how many frozen teams picked them (counted at the freeze;
+  //    a round frozen before those counts were kept is counted now, once).
+  const [uncounted] = rowsOf<{ n: number }>(
+    await tx.execute(
+      sql`select count(*)::int as n from racers where game_id = ${eventId} and picked_by is null`,
+    ),
+  );
+  if ((uncounted?.n ?? 0) > 0) await countPicks(tx, eventId);
   await tx.execute(sql`
     update race_results rr set
       points = ${pointsSql("rr", rules.points)},
-      picked_by = coalesce(p.n, 0)
-    from race_results r
-    left join (
-      select racer_id, count(*)::int as n from frozen_team_racers
-      where event_id = ${eventId} group by racer_id
-    ) p on p.racer_id = r.racer_id
-    where rr.event_id = ${eventId} and r.event_id = rr.event_id and r.racer_id = rr.racer_id`);
+      picked_by = coalesce(r.picked_by, 0)
+    from racers r
+    where rr.event_id = ${eventId} and r.id = rr.racer_id`);
 
   lap("results");
 
@@ -310,43 +343,75 @@ export async function settleInTransaction(
 
   lap("eventScores");
 
-  // 3. The season: totals over the settled events of one competition, the latest settled
-  //    event's (by start time: a correction to last year's round leaves this year's table this
-  //    year's, docs/decisions/0156); the previous ranking is the same table without that latest
-  //    event, so arrows show the move that event caused.
-  //    Stored twice: season_standings (keyed by place, what pages read; written fresh and
-  //    swapped in at commit like the event's scores) and the players' own columns (unindexed,
-  //    so this update stays heap-only). With one settled event there is no "before" and no sum
-  //    to make: the event's table is the season's.
-  const seasonCompetition = SEASON_COMPETITION_SQL;
+  // 3. The competition's table: totals over its settled rounds; the previous ranking is the
+  //    same table without its latest settled round (by start time), so arrows show the move
+  //    that round caused. Written fresh, in place order, and swapped in at commit as the
+  //    competition's partition of season_standings: the only place a player's season figures
+  //    are stored (docs/decisions/0159). Other competitions' tables stay as they are (a
+  //    finished one keeps its final table). With one settled round there is no "before" and no
+  //    sum to make: the round's table is the competition's.
+  const competitionId = event.competitionId;
   const [{ n: settledEvents } = { n: 1 }] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(events)
-    .where(and(isNotNull(events.settledAt), sql`${events.competitionId} = ${seasonCompetition}`));
-  const [{ inSeason } = { inSeason: true }] = rowsOf<{ inSeason: boolean }>(
-    await tx.execute(
-      sql`select (select competition_id from events where id = ${eventId}) = ${seasonCompetition} as "inSeason"`,
-    ),
-  );
+    .where(and(isNotNull(events.settledAt), eq(events.competitionId, competitionId)));
   await tx.execute(
-    sql.raw(`create table ${NEXT_STANDINGS} (like season_standings including defaults)`),
+    sql.raw(`create table ${NEXT_STANDINGS} (like season_standings including defaults,
+      check (competition_id = ${Math.trunc(competitionId)}))`),
   );
-  if (settledEvents > 1 || !inSeason) {
+  // The competition's latest settled round, by start time: usually this one.
+  const [latest] = await tx
+    .select({ id: events.id })
+    .from(events)
+    .where(and(isNotNull(events.settledAt), eq(events.competitionId, competitionId)))
+    .orderBy(desc(events.startsAt), desc(events.id))
+    .limit(1);
+  if (settledEvents > 1 && latest?.id === eventId) {
+    // This round is the latest: the table before it is stored already (the current table when
+    // this round is settled for the first time; the current table's "before" columns when it
+    // is settled again), so the new table is that plus this round's scores, and its ranks are
+    // the previous ranks. No earlier round's scores are read again.
+    const again = event.settledAt !== null;
     await tx.execute(sql`
-      insert into ${sql.raw(NEXT_STANDINGS)} (position, user_id, points, rank, previous_rank, previous_points)
+      insert into ${sql.raw(NEXT_STANDINGS)}
+        (competition_id, position, user_id, points, rank, previous_rank, previous_points)
+      with before as (
+        select user_id,
+          ${again ? sql`previous_points` : sql`points`} as points,
+          ${again ? sql`previous_rank` : sql`rank`} as rank
+        from season_standings
+        where competition_id = ${competitionId}
+          ${again ? sql`and previous_rank is not null` : sql``}
+      ), totals as (
+        select coalesce(b.user_id, n.user_id) as user_id,
+          (coalesce(b.points, 0) + coalesce(n.points, 0))::int as points,
+          coalesce(b.points, 0)::int as previous,
+          b.rank as previous_rank
+        from before b full join ${sql.raw(NEXT_EVENT_SCORES)} n on n.user_id = b.user_id
+      )
+      select ${competitionId}::int,
+        row_number() over (order by t.points desc, u.username_key collate "C", u.id)::int,
+        t.user_id, t.points,
+        rank() over (order by t.points desc)::int,
+        t.previous_rank, t.previous
+      from totals t join users u on u.id = t.user_id
+      order by t.points desc, u.username_key collate "C", u.id`);
+  } else if (settledEvents > 1) {
+    // A correction to an earlier round: every round's scores added up again.
+    await tx.execute(sql`
+      insert into ${sql.raw(NEXT_STANDINGS)}
+        (competition_id, position, user_id, points, rank, previous_rank, previous_points)
       with latest as (
-        select id, competition_id from events where settled_at is not null
+        select id from events where settled_at is not null and competition_id = ${competitionId}
         order by starts_at desc, id desc limit 1
       ), scores as (
-        -- The competition's other settled events' stored scores and this event's new ones.
+        -- The competition's other settled rounds' stored scores and this round's new ones.
         select es.event_id, es.user_id, es.points
         from event_scores es join events e on e.id = es.event_id and e.settled_at is not null
-          and e.competition_id = (select competition_id from latest)
+          and e.competition_id = ${competitionId}
         where es.event_id <> ${eventId}
         union all
         select n.event_id, n.user_id, n.points from ${sql.raw(NEXT_EVENT_SCORES)} n
-        where (select competition_id from events where id = ${eventId})
-          = (select competition_id from latest)
       ), totals as (
         select es.user_id,
           sum(es.points)::int as points,
@@ -355,7 +420,7 @@ export async function settleInTransaction(
         from scores es
         group by es.user_id
       )
-      select
+      select ${competitionId}::int,
         row_number() over (order by t.points desc, u.username_key collate "C", u.id)::int,
         t.user_id, t.points,
         rank() over (order by t.points desc)::int,
@@ -365,73 +430,41 @@ export async function settleInTransaction(
       from totals t join users u on u.id = t.user_id
       order by t.points desc, u.username_key collate "C", u.id`);
   } else {
-    // The season's one settled event is this one. Same players, same order, same ranks: a
-    // copy, with no join or sort to repeat.
+    // The competition's one settled round is this one. Same players, same order, same ranks:
+    // a copy, with no join or sort to repeat.
     await tx.execute(sql`
-      insert into ${sql.raw(NEXT_STANDINGS)} (position, user_id, points, rank, previous_rank, previous_points)
-      select position, user_id, points, rank, null, 0
+      insert into ${sql.raw(NEXT_STANDINGS)}
+        (competition_id, position, user_id, points, rank, previous_rank, previous_points)
+      select ${competitionId}::int, position, user_id, points, rank, null, 0
       from ${sql.raw(NEXT_EVENT_SCORES)}
       order by position`);
   }
   await tx.execute(
     sql.raw(
-      `alter table ${NEXT_STANDINGS} add constraint ${NEXT_STANDINGS}_pkey primary key (position)`,
+      `alter table ${NEXT_STANDINGS} add constraint ${NEXT_STANDINGS}_pk primary key (competition_id, position)`,
+    ),
+  );
+  await tx.execute(
+    sql.raw(
+      `create index ${NEXT_STANDINGS}_user_idx on ${NEXT_STANDINGS} (competition_id, user_id)`,
     ),
   );
   await tx.execute(sql.raw(`analyze ${NEXT_STANDINGS}`));
-  await tx.execute(sql`
-    update users u set
-      points = s.points, ranking = s.rank,
-      previous_ranking = s.previous_rank, ranking_position = s.position
-    from ${sql.raw(NEXT_STANDINGS)} s
-    where u.id = s.user_id
-      and (u.points, u.ranking, u.previous_ranking, u.ranking_position)
-        is distinct from (s.points, s.rank, s.previous_rank, s.position)`);
-  // Players of an earlier competition who have not played this one leave the table. Only the
-  // season competition's first settled round can follow another competition's table (within
-  // one competition players only join); the old table less the new one is a hash set-operation
-  // whatever the statistics say (an anti-join on users' stale estimate ran for hours).
-  if (settledEvents <= 1) {
-    await tx.execute(sql`
-      update users u set points = 0, ranking = null, previous_ranking = null, ranking_position = null
-      from (
-        select user_id from season_standings
-        except
-        select user_id from ${sql.raw(NEXT_STANDINGS)}
-      ) gone
-      where u.id = gone.user_id`);
-  }
   lap("season");
 
-  // 4. A member's score is their season total; a league's is the average of its members'
-  //    (a member without a scored event counts 0; a league without members averages 0).
-  //    Only leagues of LEAGUE_RANKING_MIN_MEMBERS get a place; the others' places are cleared.
-  //    Only the season competition's leagues: another competition's keep their final table
-  //    (docs/decisions/0158).
-  await tx.execute(sql`
-    update league_members m set score = u.points
-    from users u, leagues l
-    where u.id = m.user_id and l.id = m.league_id and l.competition_id = ${seasonCompetition}
-      and m.score <> u.points`);
-  lap("members");
-  const averages =
-    settledEvents > 1
-      ? sql`
-        select l.id, count(m.user_id)::int as members,
-          coalesce(round(avg(m.score), 2), 0)::float8 as total,
-          coalesce(round(avg(case when m.user_id is not null then coalesce(s.previous_points, 0) end), 2), 0)::float8 as previous
-        from leagues l
-        left join league_members m on m.league_id = l.id and m.status = 'accepted'
-        left join ${sql.raw(NEXT_STANDINGS)} s on s.user_id = m.user_id
-        where l.competition_id = ${seasonCompetition}
-        group by l.id`
-      : sql`
-        select l.id, count(m.user_id)::int as members,
-          coalesce(round(avg(m.score), 2), 0)::float8 as total, 0::float8 as previous
-        from leagues l
-        left join league_members m on m.league_id = l.id and m.status = 'accepted'
-        where l.competition_id = ${seasonCompetition}
-        group by l.id`;
+  // 4. A league's total is the average of its members' points in its competition (a member
+  //    without a scored round counts 0; a league without members averages 0). Only leagues of
+  //    LEAGUE_RANKING_MIN_MEMBERS get a place; the others' places are cleared. Only this
+  //    competition's leagues: another competition's keep their tables (docs/decisions/0158).
+  const averages = sql`
+    select l.id, count(m.user_id)::int as members,
+      coalesce(round(avg(case when m.user_id is not null then coalesce(s.points, 0) end), 2), 0)::float8 as total,
+      coalesce(round(avg(case when m.user_id is not null then coalesce(s.previous_points, 0) end), 2), 0)::float8 as previous
+    from leagues l
+    left join league_members m on m.league_id = l.id and m.status = 'accepted'
+    left join ${sql.raw(NEXT_STANDINGS)} s on s.user_id = m.user_id
+    where l.competition_id = ${competitionId}
+    group by l.id`;
   const listed = sql`members >= ${LEAGUE_RANKING_MIN_MEMBERS}`;
   const place = (order: SQL) =>
     sql`case when ${listed} then row_number() over (partition by ${listed} order by ${order})::int end`;
@@ -456,12 +489,13 @@ export async function settleInTransaction(
 
   // 5. The swap, last, so the exclusive locks it takes on the two tables last only until the
   //    commit: readers see the old tables until then and the new ones after, never a mix.
-  await swapInFreshTables(tx, eventId);
+  await swapInFreshTables(tx, eventId, competitionId);
   lap("swap");
 
   const [counts] = rowsOf<{ ranked: number | null; leagues: number }>(
     await tx.execute(sql`
-      select (select max(position) from season_standings)::int as ranked,
+      select (select max(position) from season_standings
+               where competition_id = ${competitionId})::int as ranked,
              (select count(*) from leagues)::int as leagues`),
   );
   const summary: SettlementSummary = {

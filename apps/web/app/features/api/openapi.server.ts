@@ -99,6 +99,15 @@ const slugParameter = {
   schema: slugSchema,
 };
 
+/** `?competition=` of the rankings: which competition's table. */
+const rankingCompetitionParameter = {
+  name: "competition",
+  in: "query",
+  description:
+    "A competition's slug: its table (every competition keeps its own, finished ones their final one). Without it, the competition the ranking pages show by default: the latest scored round's, or before any result the one being played.",
+  schema: slugSchema,
+};
+
 const categoryParameter = {
   name: "category",
   in: "query",
@@ -231,12 +240,14 @@ export function openApiDocument(serverUrl: string) {
       "/rankings/players": {
         get: {
           operationId: "playerRankings",
-          summary: "Player ranking: the season, or one event with `event`",
+          summary: "Player ranking: a competition's season, or one event with `event`",
           parameters: [
+            rankingCompetitionParameter,
             {
               name: "event",
               in: "query",
-              description: "An event id for that event's ranking.",
+              description:
+                "An event id for that event's ranking. With `competition`, the event must be one of its rounds.",
               schema: { type: "integer", minimum: 1 },
             },
             pageParameter,
@@ -251,11 +262,14 @@ export function openApiDocument(serverUrl: string) {
       "/rankings/leagues": {
         get: {
           operationId: "leagueRankings",
-          summary: "Mini leagues by total points (average of accepted members' scores)",
-          parameters: [pageParameter, pageSizeParameter],
+          summary:
+            "Mini leagues of a competition by total points (average of accepted members' scores)",
+          description:
+            "A league plays one competition: the ranking lists that competition's leagues.",
+          parameters: [rankingCompetitionParameter, pageParameter, pageSizeParameter],
           responses: {
             ...ok("/rankings/leagues", "One page of the ranking."),
-            ...errorResponses(400, 429),
+            ...errorResponses(400, 404, 429),
           },
         },
       },

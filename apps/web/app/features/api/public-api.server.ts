@@ -177,15 +177,30 @@ export async function apiRacerRounds(args: LoaderFunctionArgs): Promise<ApiRacer
   };
 }
 
-const leagueParams = z.object({ page: pageParam, pageSize: pageSizeParam });
+const leagueParams = z.object({
+  competition: slugParam("competition").optional(),
+  page: pageParam,
+  pageSize: pageSizeParam,
+});
 
-/** `GET /api/v1/rankings/leagues`. */
+/**
+ * `GET /api/v1/rankings/leagues?competition=<slug>`: the leagues of one competition (the
+ * default one, as on the ranking page, without `competition`); 404 for an unknown competition.
+ */
 export async function apiLeagueRankings(
   args: LoaderFunctionArgs,
   url: URL,
 ): Promise<ApiLeagueRankingsResponse> {
-  const { page, pageSize } = parseParams(leagueParams, queryOf(url, ["page", "pageSize"]));
-  const result = await publicLeagueRankings(args.context.readDb, { page, pageSize });
+  const { competition, page, pageSize } = parseParams(
+    leagueParams,
+    queryOf(url, ["competition", "page", "pageSize"]),
+  );
+  const chosen = competition ? await competitionOr404(args, competition) : null;
+  const result = await publicLeagueRankings(args.context.readDb, {
+    page,
+    pageSize,
+    competitionId: chosen?.id,
+  });
   return {
     data: result.rows,
     page: result.page,
@@ -196,27 +211,41 @@ export async function apiLeagueRankings(
 }
 
 const playerParams = z.object({
+  competition: slugParam("competition").optional(),
   event: idParam("event").optional(),
   page: pageParam,
   pageSize: pageSizeParam,
 });
 
-/** `GET /api/v1/rankings/players`. */
+/**
+ * `GET /api/v1/rankings/players?competition=<slug>&event=<id>`: a competition's table (the
+ * default one, as on the ranking page, without `competition`), or one event's with `event`;
+ * 404 for an unknown competition or event, or an event of another competition than the one
+ * named.
+ */
 export async function apiPlayerRankings(
   args: LoaderFunctionArgs,
   url: URL,
 ): Promise<ApiPlayerRankingsResponse> {
-  const { event, page, pageSize } = parseParams(
+  const { competition, event, page, pageSize } = parseParams(
     playerParams,
-    queryOf(url, ["event", "page", "pageSize"]),
+    queryOf(url, ["competition", "event", "page", "pageSize"]),
   );
-  if (event !== undefined && !(await getPublicEvent(args.context.readDb, event))) {
-    throw notFound("event_not_found", `There is no event ${event}.`);
+  const [chosen, found] = await Promise.all([
+    competition ? competitionOr404(args, competition) : Promise.resolve(null),
+    event !== undefined ? getPublicEvent(args.context.readDb, event) : Promise.resolve(null),
+  ]);
+  if (event !== undefined && (!found || (chosen && !chosen.rounds.some((r) => r.id === event)))) {
+    throw notFound(
+      "event_not_found",
+      chosen ? `There is no event ${event} in "${chosen.slug}".` : `There is no event ${event}.`,
+    );
   }
   const result = await publicPlayerRankings(args.context.readDb, {
     page,
     pageSize,
     eventId: event,
+    competitionId: chosen?.id,
   });
   return {
     data: result.rows,

@@ -4,6 +4,7 @@
  */
 import { Link } from "@remix-run/react";
 import { DateTime } from "~/components/date-time";
+import { HALL_OF_FAME } from "~/features/rankings/ranking-links";
 import { disciplineAndSeason, PHASE_LABELS, STATE_LABELS } from "./competition-text";
 import type {
   CompetitionRoundItem,
@@ -87,6 +88,9 @@ export function HomeCompetitions({
               </li>
             ))}
           </ul>
+          <p>
+            Their podiums: the <Link to={HALL_OF_FAME}>Hall of Fame</Link>.
+          </p>
         </>
       ) : null}
     </section>

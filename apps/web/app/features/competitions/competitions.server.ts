@@ -10,7 +10,13 @@ import {
   type EventPhase,
   eventPhase,
 } from "@game/core";
-import { type CompetitionView, getCompetition, listCompetitions } from "@game/db";
+import {
+  type CompetitionView,
+  getCompetition,
+  getCompetitionPodium,
+  getPlayerRankingPage,
+  listCompetitions,
+} from "@game/db";
 import type { AppLoadContext } from "@remix-run/node";
 import { readTimeZone } from "~/utils/time-zone.server";
 import { nextRoundCountdown } from "./competition-text";
@@ -70,14 +76,45 @@ export function toCompetitionItem(c: CompetitionView, now: Date): CompetitionIte
   };
 }
 
-/** `/competitions/:slug`: the competition, or null when no competition has that slug. */
+/** Players the competition page lists from the top of its table (the full table is a link). */
+export const COMPETITION_STANDINGS_SIZE = 10;
+
+/**
+ * `/competitions/:slug`: the competition, the top of its table (its podium too once it is over),
+ * or null when no competition has that slug.
+ */
 export async function loadCompetitionPage(request: Request, context: AppLoadContext, slug: string) {
   // Slugs are short, lower-case letters, digits and dashes: anything else names nothing.
   if (!/^[a-z0-9-]{1,80}$/.test(slug)) return null;
   const now = context.now();
   const found = await getCompetition(context.readDb, slug, now);
   if (!found) return null;
-  return { competition: toCompetitionItem(found, now), timeZone: readTimeZone(request) };
+  const over = found.state === "finished" || found.state === "archived";
+  const [standings, podium] = await Promise.all([
+    getPlayerRankingPage(context.readDb, {
+      page: 1,
+      competitionId: found.id,
+      pageSize: COMPETITION_STANDINGS_SIZE,
+    }),
+    over ? getCompetitionPodium(context.readDb, found.id) : Promise.resolve(null),
+  ]);
+  return {
+    competition: toCompetitionItem(found, now),
+    /** The top of its table, best first, and how many players it holds. */
+    standings: {
+      rows: standings.rows.map((r) => ({
+        id: r.id,
+        rank: r.rank,
+        username: r.username,
+        points: r.points,
+        previousRank: r.previousRank,
+      })),
+      total: standings.total,
+    },
+    /** Once it is over: its players of places 1 to 3 (ties share a place); null before. */
+    podium: podium?.map((p) => ({ rank: p.rank, username: p.username, points: p.points })) ?? null,
+    timeZone: readTimeZone(request),
+  };
 }
 
 /** A live or upcoming competition on the home page, with its next round. */
@@ -150,4 +187,32 @@ export async function loadHomeCompetitions(context: AppLoadContext): Promise<{
     });
   }
   return { current, finished };
+}
+
+/** A competition whose rules the About page states in words. */
+export interface CompetitionInPlay {
+  slug: string;
+  name: string;
+  state: CompetitionState;
+  /** The rules in words, one line each (core's `describeRules`, as on its own page). */
+  rulesText: string[];
+}
+
+/**
+ * The competitions being played (state "live"), whose rules the About page states from their
+ * stored rules; with none live, the next one to start; none when nothing is live or coming.
+ */
+export async function loadCompetitionsInPlay(
+  context: AppLoadContext,
+): Promise<CompetitionInPlay[]> {
+  const all = await listCompetitions(context.readDb, context.now());
+  const live = all.filter((c) => c.state === "live");
+  // Listed upcoming ones come soonest first.
+  const shown = live.length > 0 ? live : all.filter((c) => c.state === "upcoming").slice(0, 1);
+  return shown.map((c) => ({
+    slug: c.slug,
+    name: c.name,
+    state: c.state,
+    rulesText: describeRules(c.rules),
+  }));
 }

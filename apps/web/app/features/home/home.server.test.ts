@@ -1,6 +1,6 @@
-import { listTeamRacers, saveTeam, users } from "@game/db";
+import { listTeamRacers, saveTeam, seasonStandings } from "@game/db";
 import { createTestDb, type DbHandle } from "@game/db/testing";
-import { eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieFor, makeUser, request, testContext } from "../../../tests/support/context";
 import { loadHome } from "./home.server";
@@ -84,7 +84,14 @@ describe("loadHome", () => {
     const ctx = testContext(h.db);
     const fresh = await makeUser(h.db);
     const played = await makeUser(h.db);
-    await h.db.update(users).set({ points: 120, ranking: 3 }).where(eq(users.id, played.id));
+    // A place in the table of the competition the rankings show (the one being played here).
+    await h.db.insert(seasonStandings).values({
+      competitionId: sql`(select id from competitions where slug = 'pro-downhill-series-2027')`,
+      position: 3,
+      userId: played.id,
+      points: 120,
+      rank: 3,
+    });
     const home = async (id: typeof fresh) =>
       (await loadHome(request("/homepage", { cookie: await cookieFor(ctx, id) }), ctx)).user;
     expect((await home(fresh))?.returning).toBe(false);

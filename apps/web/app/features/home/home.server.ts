@@ -1,5 +1,5 @@
 import { type EventPhase, eventPhase } from "@game/core";
-import { hasAnyTeam, listEvents } from "@game/db";
+import { getPlayerStanding, hasAnyTeam, listEvents } from "@game/db";
 import type { AppLoadContext } from "@remix-run/node";
 import { loadHomeCompetitions } from "~/features/competitions/competitions.server";
 import { getUser } from "~/utils/auth.server";
@@ -52,10 +52,16 @@ export async function loadHome(request: Request, context: AppLoadContext) {
   }));
   events.sort(eventOrder);
   const notice = homeNoticeText(new URL(request.url).searchParams.get(HOME_NOTICE_PARAM));
-  // A player who has never played (no team, no points) is new: "Welcome", not "Welcome back".
+  // A player who has never played (no team, no place in the default competition's table) is
+  // new: "Welcome", not "Welcome back". Both read at once: one round trip.
   const returning =
     user !== null &&
-    (user.points > 0 || user.ranking !== null || (await hasAnyTeam(context.db, user.id)));
+    (
+      await Promise.all([
+        getPlayerStanding(context.readDb, user.id),
+        hasAnyTeam(context.db, user.id),
+      ])
+    ).some((found) => Boolean(found));
   return {
     events,
     competitions,

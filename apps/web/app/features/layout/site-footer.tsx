@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { COMPETITIONS_LINK, CONTACT_EMAIL, NAV_LINKS, SITE_NAME } from "./site";
+import { COMPETITIONS_LINK, CONTACT_EMAIL, FOOTER_LINKS, SITE_NAME } from "./site";
 
 /** Branding, navigation, the competitions, the contact address and the legal pages. */
 export function SiteFooter() {
@@ -19,7 +19,7 @@ export function SiteFooter() {
         <nav className="footer-col" aria-label="Footer">
           <h2>Play</h2>
           <ul>
-            {NAV_LINKS.map((link) => (
+            {FOOTER_LINKS.map((link) => (
               <li key={link.to}>
                 <Link to={link.to}>{link.label}</Link>
               </li>

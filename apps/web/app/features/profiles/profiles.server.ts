@@ -1,4 +1,5 @@
 /** Loaders of the player and racer pages: public, read-only, frozen teams only. */
+import type { Discipline } from "@game/core";
 import {
   type DbOrTx,
   getPlayerProfile,
@@ -73,22 +74,39 @@ function pickCounterOf(db: DbOrTx): PickCounter {
 
 export async function loadPlayerPage(request: Request, context: AppLoadContext, username: string) {
   const [profile, game] = await Promise.all([
-    getPlayerProfile(context.readDb, username.slice(0, 64)),
+    getPlayerProfile(context.readDb, username.slice(0, 64), context.now()),
     getCurrentGame(request, context),
   ]);
   if (!profile) throw notFound();
   return {
     game: toBackdropGame(game),
+    /** The competition the rankings show by default: the player's figures below are in it. */
+    competition: profile.competition
+      ? { slug: profile.competition.slug, name: profile.competition.name }
+      : null,
     player: {
       username: profile.username,
       points: profile.points,
       ranking: profile.ranking,
       previousRanking: profile.previousRanking,
     },
+    /** Every competition played, latest first: where the player finished (or stands). */
+    competitions: profile.competitions.map((c) => ({
+      slug: c.slug,
+      name: c.name,
+      season: c.season,
+      discipline: c.discipline as Discipline,
+      state: c.state,
+      points: c.points,
+      rank: c.rank,
+      players: c.players,
+    })),
     events: profile.events.map((e) => ({
       id: e.eventId,
       name: e.eventName,
       label: shortEventLabel(e.eventName),
+      competitionSlug: e.competitionSlug,
+      competitionName: e.competitionName,
       points: e.points,
       rank: e.rank,
       players: e.players,

@@ -1,27 +1,41 @@
 /**
- * Loaders of /players-ranking and /leagues-ranking: the query string, the stored ranking page,
- * the viewer's own row and the views to switch between. Reads only (the settlement writes).
+ * Loaders of /players-ranking, /leagues-ranking and /hall-of-fame: the query string, the stored
+ * ranking page of the competition asked for (the default one without `?competition=`), the
+ * viewer's own row and the views to switch between. Reads only (the settlement writes).
  */
-import { LEAGUE_RANKING_MIN_MEMBERS } from "@game/core";
+import { type Discipline, LEAGUE_RANKING_MIN_MEMBERS } from "@game/core";
 import {
+  type DbOrTx,
+  getCompetition,
   getEvent,
+  getHallOfFame,
   getLeagueRankingPage,
   getLeagueStandingsOfUser,
   getPlayerRankingPage,
   getPlayerStanding,
-  listScoredEvents,
+  listRankedCompetitions,
   type PlayerRankingRow,
   pageOf,
+  type RankedCompetition,
+  resolveRankedCompetition,
 } from "@game/db";
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { getCurrentGame } from "~/features/game/game.server";
 import { toBackdropGame } from "~/features/game/game-backdrop";
 import { getUser } from "~/utils/auth.server";
+import { notFound } from "~/utils/request.server";
 
 const MAX_PAGE = 10_000_000;
 
-/** `?page=N&event=ID` of the ranking pages; anything unreadable falls back to page 1, season. */
+/** What a competition's slug can be (any case: the lookup lower-cases it). */
+const COMPETITION_SLUG = /^[a-z0-9-]{1,80}$/i;
+
+/**
+ * `?page=N&event=ID&competition=SLUG` of the ranking pages; an unreadable page or event falls
+ * back to page 1, the season. `competition` is the slug as asked (trimmed), null when absent or
+ * empty: the loaders answer 404 for one that names no competition.
+ */
 export const rankingQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1),
   event: z.coerce
@@ -31,6 +45,7 @@ export const rankingQuerySchema = z.object({
     .max(2 ** 31 - 1)
     .nullable()
     .catch(null),
+  competition: z.string().trim().nullable().catch(null),
 });
 
 export function readRankingQuery(url: URL): z.infer<typeof rankingQuerySchema> {
@@ -38,7 +53,35 @@ export function readRankingQuery(url: URL): z.infer<typeof rankingQuerySchema> {
   return rankingQuerySchema.parse({
     page: params.get("page") ?? undefined,
     event: params.get("event") || null,
+    competition: params.get("competition")?.trim() || null,
   });
+}
+
+/**
+ * The competition a ranking page shows: the one `slug` names, else the default one (null only
+ * when there is no competition at all). A slug naming no competition is the page's 404.
+ */
+async function rankedCompetitionOf(
+  db: DbOrTx,
+  slug: string | null,
+): Promise<RankedCompetition | null> {
+  if (slug !== null && !COMPETITION_SLUG.test(slug)) throw notFound();
+  const found = await resolveRankedCompetition(db, slug);
+  if (slug !== null && !found) throw notFound();
+  return found;
+}
+
+/** A competition a ranking page can switch to. */
+export interface CompetitionChoice {
+  slug: string;
+  name: string;
+}
+
+/** The competitions to offer: those with a ranking, and the one shown (first) if not among them. */
+function choicesOf(offered: RankedCompetition[], shown: CompetitionChoice | null) {
+  const list = offered.map((c) => ({ slug: c.slug, name: c.name }));
+  if (shown && !list.some((c) => c.slug === shown.slug)) list.unshift(shown);
+  return list;
 }
 
 /** A ranking row as the widgets take it. */
@@ -63,22 +106,54 @@ function toView(r: PlayerRankingRow): RankingRowView {
 export async function loadPlayersRanking(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
   const query = readRankingQuery(url);
-  // Everything a visitor's page needs in one parallel round; only a player's own row waits
-  // for the session. The ranking and the viewer's place in it come from the read replica (they
-  // change at settlement only); their leagues come from the primary (docs/decisions/0131).
-  const [game, user, scored, event, ranking] = await Promise.all([
+  const db = context.readDb;
+  // Everything a visitor's page needs in two parallel rounds: first the competition (asked for,
+  // the event's, or the default), then its table, its scored rounds and the viewer's place. The
+  // ranking and the viewer's place in it come from the read replica (they change at settlement
+  // only; docs/decisions/0131).
+  const [game, user, event, asked, offered] = await Promise.all([
     getCurrentGame(request, context),
     getUser(request, context),
-    listScoredEvents(context.readDb),
-    query.event !== null ? getEvent(context.readDb, query.event) : Promise.resolve(null),
-    getPlayerRankingPage(context.readDb, { page: query.page, eventId: query.event }),
+    query.event !== null ? getEvent(db, query.event) : Promise.resolve(null),
+    // A round's view without `?competition=` shows the round's own competition.
+    query.event !== null && query.competition === null
+      ? Promise.resolve(null)
+      : rankedCompetitionOf(db, query.competition),
+    listRankedCompetitions(db),
   ]);
-  if (query.event !== null && !event) throw new Response("Not Found", { status: 404 });
-  const eventName = event?.name ?? null;
-  const mine = user ? await getPlayerStanding(context.readDb, user.id, query.event) : null;
+  if (query.event !== null && !event) throw notFound();
+  // A round of another competition than the one asked for names nothing.
+  if (event && asked && event.competitionId !== asked.id) throw notFound();
+  const competition = event
+    ? { id: event.competitionId, slug: event.competitionSlug, name: event.competitionName }
+    : asked;
+  const [ranking, rounds, mine] = await Promise.all([
+    getPlayerRankingPage(db, {
+      page: query.page,
+      eventId: query.event,
+      competitionId: competition?.id ?? null,
+    }),
+    competition ? getCompetition(db, competition.slug, context.now()) : Promise.resolve(undefined),
+    user
+      ? getPlayerStanding(db, user.id, query.event, competition?.id ?? null)
+      : Promise.resolve(null),
+  ]);
+  // The rounds to switch to: the competition's scored ones, in race order.
+  const scored = (rounds?.rounds ?? [])
+    .filter((r) => r.settledAt !== null)
+    .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.id - b.id);
+  const shown = competition ? { slug: competition.slug, name: competition.name } : null;
   return {
     game: toBackdropGame(game),
-    view: { eventId: query.event, eventName, scored: scored.some((e) => e.id === query.event) },
+    competition: shown,
+    /** The slug every link of the page carries (null: the default competition, left implicit). */
+    competitionParam: query.competition !== null || event ? (shown?.slug ?? null) : null,
+    competitions: choicesOf(offered, shown),
+    view: {
+      eventId: query.event,
+      eventName: event?.name ?? null,
+      scored: scored.some((e) => e.id === query.event),
+    },
     views: scored.map((e) => ({ id: e.id, name: e.name })),
     rows: ranking.rows.map(toView),
     page: ranking.page,
@@ -96,15 +171,27 @@ export async function loadPlayersRanking(request: Request, context: AppLoadConte
 export async function loadLeaguesRanking(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
   const query = readRankingQuery(url);
-  const [game, user, ranking] = await Promise.all([
+  const [game, user, competition, offered] = await Promise.all([
     getCurrentGame(request, context),
     getUser(request, context),
-    getLeagueRankingPage(context.readDb, { page: query.page }),
+    rankedCompetitionOf(context.readDb, query.competition),
+    listRankedCompetitions(context.readDb),
   ]);
-  // The viewer's own leagues: from the primary, so a league just joined is there at once.
-  const mine = user ? await getLeagueStandingsOfUser(context.db, user.id) : [];
+  const competitionId = competition?.id ?? null;
+  const [ranking, mine] = await Promise.all([
+    getLeagueRankingPage(context.readDb, { page: query.page, competitionId }),
+    // The viewer's own leagues of that competition: from the primary, so a league just joined
+    // is there at once.
+    user
+      ? getLeagueStandingsOfUser(context.db, user.id, competitionId)
+      : Promise.resolve([] as Awaited<ReturnType<typeof getLeagueStandingsOfUser>>),
+  ]);
+  const shown = competition ? { slug: competition.slug, name: competition.name } : null;
   return {
     game: toBackdropGame(game),
+    competition: shown,
+    competitionParam: query.competition !== null ? (shown?.slug ?? null) : null,
+    competitions: choicesOf(offered, shown),
     rows: ranking.rows.map((r) => ({
       id: r.id,
       rank: r.rank,
@@ -130,5 +217,24 @@ export async function loadLeaguesRanking(request: Request, context: AppLoadConte
         page: l.rank ? pageOf(l.rank) : listed ? ranking.page : null,
       };
     }),
+  };
+}
+
+/** `/hall-of-fame`: every finished competition's podium, latest first. */
+export async function loadHallOfFame(request: Request, context: AppLoadContext) {
+  const [game, entries] = await Promise.all([
+    getCurrentGame(request, context),
+    getHallOfFame(context.readDb, context.now()),
+  ]);
+  return {
+    game: toBackdropGame(game),
+    competitions: entries.map(({ competition: c, podium }) => ({
+      slug: c.slug,
+      name: c.name,
+      season: c.season,
+      // The column's own type (the hall of fame's answer spells it as a string).
+      discipline: c.discipline as Discipline,
+      podium: podium.map((p) => ({ rank: p.rank, username: p.username, points: p.points })),
+    })),
   };
 }

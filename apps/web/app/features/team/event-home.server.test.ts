@@ -8,10 +8,10 @@ import {
   listEventResults,
   listTeamRacers,
   saveTeam,
-  users,
+  seasonStandings,
 } from "@game/db";
 import { createTestDb, type DbHandle } from "@game/db/testing";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rememberGame } from "~/features/game/game.server";
 import { loadHome } from "~/features/home/home.server";
@@ -95,7 +95,14 @@ describe("event home loader", () => {
     expect(
       (await saveTeam(h.db, { userId: player.id, eventId: 5, racerIds: team, now: early() })).ok,
     ).toBe(true);
-    await h.db.update(users).set({ ranking: 4, points: 230 }).where(eq(users.id, player.id));
+    // Their place in the table of the competition the rankings show (the one being played).
+    await h.db.insert(seasonStandings).values({
+      competitionId: sql`(select id from competitions where slug = 'pro-downhill-series-2027')`,
+      position: 4,
+      userId: player.id,
+      points: 230,
+      rank: 4,
+    });
     const after = await loadEventHome(request("/game/5", { cookie }), ctx, "5");
     expect(after.home.player).toEqual({
       username: "greeted_rider",

@@ -3,6 +3,7 @@ import { BUDGET, bank, type EventPhase, eventPhase, lockTime } from "@game/core"
 import {
   getEvent,
   getPlayerProfile,
+  getPlayerStanding,
   getTeam,
   type TeamRacerView,
   type TeamSeasonStatus,
@@ -16,7 +17,10 @@ import { readTimeZone } from "~/utils/time-zone.server";
 
 export interface EventHomePlayer {
   username: string;
-  /** Season rank; null until the first scored event ("Unranked"). */
+  /**
+   * Rank in the competition the rankings show by default; null until the player is in its
+   * table ("Unranked").
+   */
   ranking: number | null;
   points: number;
   bank: number;
@@ -79,14 +83,19 @@ export async function loadEventHome(
   // A closed or archived event: its page says so; no team, no greeting.
   const playable = phase === "open" || phase === "locked" || phase === "scored";
   const user = await getUser(request, context);
-  const team = user && playable ? await getTeam(context.db, user.id, event.id) : null;
+  // The greeting's rank and points: the player's row in this round's competition's table (from
+  // the replica, as the ranking pages read it), fetched beside the team.
+  const [team, standing] = await Promise.all([
+    user && playable ? getTeam(context.db, user.id, event.id) : null,
+    user ? getPlayerStanding(context.readDb, user.id, null, event.competitionId) : null,
+  ]);
   const racers = team?.racers ?? [];
   const season =
     user && phase === "open" ? await teamSeasonStatus(context.db, user.id, event, team) : null;
   const headers = await rememberHeaders(event);
   let score: EventHome["score"] = null;
   if (user && phase === "scored") {
-    const profile = await getPlayerProfile(context.db, user.username);
+    const profile = await getPlayerProfile(context.db, user.username, now);
     const mine = profile?.events.find((e) => e.eventId === event.id);
     if (profile && mine) {
       score = {
@@ -120,8 +129,8 @@ export async function loadEventHome(
       player: user
         ? {
             username: user.username,
-            ranking: user.ranking,
-            points: user.points,
+            ranking: standing?.rank ?? null,
+            points: standing?.points ?? 0,
             // The team's budget less the prices paid (docs/decisions/0141).
             bank: bank(racers, team?.budget ?? BUDGET),
           }
