@@ -2,7 +2,10 @@
 // the teams of any event that has just locked, so scoring reads exactly what players had then.
 // Several app processes (and machines) may run this: each 30 s tick is claimed by one of them
 // (docs/decisions/0130), and each event is frozen once whoever does it (its `frozen_at` claim).
-import { freezeDueEvents, runScheduledJob } from "@game/db";
+import { countOpenPicks, freezeDueEvents, runScheduledJob } from "@game/db";
+
+/** How often an open round's "picked by" shares are counted again (docs/decisions/0160). */
+export const PICKS_EVERY_MS = 10 * 60_000;
 
 /** Runs `fn` as is; the server passes its metrics' `timeJob` instead (docs/decisions/0136). */
 const untimed = (_job, fn) => fn();
@@ -30,6 +33,13 @@ export function startFreezing(
           `Froze the teams of event ${f.eventId} (${f.teams} ${f.teams === 1 ? "team" : "teams"}).`,
         );
       }
+      // The open rounds' "picked by" shares, every 10 minutes (one process per tick).
+      const picks = await runScheduledJob(
+        db,
+        { name: "count-picks", everyMs: PICKS_EVERY_MS, now: at },
+        () => time("count-picks", () => countOpenPicks(db, at)),
+      );
+      if ("error" in picks) throw picks.error;
     } catch (error) {
       log.error(`Freezing teams failed: ${error.message}`);
     } finally {

@@ -1,4 +1,4 @@
-import { events } from "@game/db";
+import { eventPicks, events, racers } from "@game/db";
 import { createTestDb, putTeam } from "@game/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
@@ -29,6 +29,11 @@ it("freezes an event's teams once its lock moment has passed, and stops when tol
   const [frozen] = await h.db.select().from(events).where(eq(events.id, 5));
   expect(frozen.frozenAt).toEqual(afterLock);
   expect(log.error).not.toHaveBeenCalled();
+  // The freeze counted the round's picks, final: 1 of its 1 team holds racer 1.
+  const [picks] = await h.db.select().from(eventPicks).where(eq(eventPicks.eventId, 5));
+  expect(picks).toMatchObject({ teams: 1, final: true });
+  const [racer] = await h.db.select().from(racers).where(eq(racers.id, 1));
+  expect(racer.pickedBy).toBe(1);
   // Later passes find nothing more to do.
   const calls = log.log.mock.calls.length;
   await new Promise((r) => setTimeout(r, 60));

@@ -16,7 +16,14 @@ const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10, 20, 30, 60, 120, 300];
 
 /** The jobs timed (`gf_job_duration_seconds{job}`). */
-export const JOBS = ["freeze", "settle", "season_advance", "reminders", "maintenance"];
+export const JOBS = [
+  "freeze",
+  "count-picks",
+  "settle",
+  "season_advance",
+  "reminders",
+  "maintenance",
+];
 
 /**
  * This process's metrics.

@@ -64,6 +64,10 @@ export const apiRacerSchema = named(
       description:
         "The racer's price in the previous round of the series (prices move with results); null in a first round.",
     }),
+    pickedByPercent: z.number().min(0).max(100).nullable().meta({
+      description:
+        "Share of the round's teams holding the racer, in percent with one decimal: exact once the round is locked (its frozen teams), refreshed every 10 minutes while it is open; null before the first count.",
+    }),
   }),
 );
 

@@ -27,6 +27,7 @@ export * from "./services/outbox.js";
 export * from "./services/partner-stats.js";
 export * from "./services/partners.js";
 export * from "./services/passwords.js";
+export * from "./services/picks.js";
 export * from "./services/portraits.js";
 export * from "./services/public-api.js";
 export * from "./services/racers.js";

@@ -48,6 +48,11 @@ export interface Racer {
    * null in a first round. The racer table can show the change (`showPriceChange`).
    */
   previousPrice?: number | null;
+  /**
+   * Share of the round's teams holding the racer, in percent (one decimal); null before the
+   * round's first count.
+   */
+  pickedByPercent?: number | null;
 }
 
 /** A racer exactly as the API sends it: every field present. */
@@ -57,6 +62,7 @@ export interface ApiRacer extends Racer {
   gameId: number;
   totalPoint2024: number;
   previousPrice: number | null;
+  pickedByPercent: number | null;
 }
 
 /** One line of the team-builder checklist (same shape as the rules package's `Requirement`). */

@@ -77,6 +77,7 @@ const racer = z.strictObject({
   totalPoint2024: z.number().int(),
   price: z.number().int(),
   previousPrice: z.number().int().nullable(),
+  pickedByPercent: z.number().min(0).max(100).nullable(),
 });
 const pageOf = <T extends z.ZodType>(row: T) => ({
   data: z.array(row),

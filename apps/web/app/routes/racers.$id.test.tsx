@@ -3,13 +3,13 @@
  * from an old team lands on that round's entry, whose price is not today's.
  */
 import { formatPrice } from "@game/core";
-import { racers } from "@game/db";
-import { createTestDb, type DbHandle } from "@game/db/testing";
+import { countOpenPicks, racers } from "@game/db";
+import { createTestDb, type DbHandle, putTeam } from "@game/db/testing";
 import { and, eq } from "drizzle-orm";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { request, testContext } from "../../tests/support/context";
+import { makeUser, request, testContext } from "../../tests/support/context";
 import { racerRounds } from "../features/profiles/racer-rounds";
 
 // The page outside a Remix app: its data from the loader, links as plain anchors.
@@ -113,6 +113,19 @@ describe("the racer page", () => {
     expect(text).toContain(`Price ${formatPrice(stayed.price)} in ${ROUND_1}`);
     expect(text).toContain(`${name} is not entered in the current round, ${ROUND_2}.`);
     expect(text).not.toContain("Price now");
+  });
+
+  it("shows the season's points, their value per 100,000 and the counted share of teams", async () => {
+    const before = await view(moved.id, 5);
+    expect(before.text).toContain("Season points 0 0 per 100,000");
+    expect(before.text).toContain(`Picked by Not counted yet of ${ROUND_1}'s teams`);
+    // One team, holding the racer; then the 10-minute count.
+    const fan = await makeUser(h.db);
+    await putTeam(h.db, fan.id, 5, [moved.id]);
+    await countOpenPicks(h.db, new Date());
+    const counted = await view(moved.id, 5);
+    expect(counted.data.racer.pickedByPercent).toBe(100);
+    expect(counted.text).toContain(`Picked by 100 % of ${ROUND_1}'s teams`);
   });
 
   it("in the round it belongs to, the price is the price now", async () => {

@@ -94,6 +94,25 @@ export default function RacerPage() {
               <dt>Fantasy points</dt>
               <dd>{count(total)}</dd>
             </div>
+            {/* This entry's competition so far, and its value for the money (as pickers compare). */}
+            <div>
+              <dt>Season points</dt>
+              <dd>
+                {count(racer.seasonPoints)}{" "}
+                <span className="stat-list__note">
+                  {racer.pointsPer100k.toLocaleString("en-US")} per 100,000
+                </span>
+              </dd>
+            </div>
+            <div>
+              <dt>Picked by</dt>
+              <dd>
+                {racer.pickedByPercent === null
+                  ? "Not counted yet"
+                  : `${racer.pickedByPercent.toLocaleString("en-US")} %`}{" "}
+                <span className="stat-list__note">of {entry.name}'s teams</span>
+              </dd>
+            </div>
           </dl>
         </div>
         <BarChart

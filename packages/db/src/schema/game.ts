@@ -77,6 +77,22 @@ export const events = pgTable(
 );
 
 /**
+ * How many teams a round's `racers.picked_by` counts were taken from, and when
+ * (docs/decisions/0160): its frozen teams at the freeze, its competition's teams every 10
+ * minutes while it is open. A table of its own: an update of `events` moves the rankings'
+ * versions (migration 0016), and this one changes every 10 minutes.
+ */
+export const eventPicks = pgTable("event_picks", {
+  eventId: integer("event_id")
+    .primaryKey()
+    .references(() => events.id, { onDelete: "cascade" }),
+  teams: integer("teams").notNull(),
+  countedAt: timestamp("counted_at", { withTimezone: true }).notNull(),
+  /** True once counted from the frozen teams (final for the round). */
+  final: boolean("final").notNull().default(false),
+});
+
+/**
  * A racer as a person across the rounds of a series; `racers` rows are their per-round entries
  * (price, rank, start). Created and linked by a trigger on `racers` (migration 0011): an entry is
  * the person of an entry of the same series with the same name key, or a new person.
@@ -119,9 +135,10 @@ export const racers = pgTable(
      */
     withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
     /**
-     * Frozen teams holding this entry, counted once when the round froze (its teams never change
-     * after); null before the freeze. The settlement and the racer pages read it instead of
-     * counting a million frozen teams again (docs/decisions/0159).
+     * Teams holding this entry as of the round's `picks_counted_at`: its frozen teams, counted
+     * once at the freeze (they never change after; the settlement reads this instead of counting
+     * a million frozen teams again), or while the round is open its competition's teams,
+     * counted every 10 minutes (docs/decisions/0160). Null before the first count.
      */
     pickedBy: integer("picked_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -103,6 +103,7 @@ describe("events and racers", () => {
         "id",
         "lastName",
         "origin",
+        "pickedByPercent",
         "picture",
         "previousPrice",
         "price",

@@ -2,6 +2,7 @@ import type { ApiRacer, Category } from "@game/core";
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client.js";
 import { racers } from "../schema/index.js";
+import { pickedByPercentSql } from "./picks.js";
 
 export type RacerRow = typeof racers.$inferSelect;
 
@@ -17,6 +18,7 @@ export const publicRacerColumns = {
   rank2024: racers.rank2024,
   totalPoint2024: racers.totalPoint2024,
   price: racers.price,
+  pickedByPercent: pickedByPercentSql,
 };
 
 /**

@@ -3,6 +3,7 @@ import { and, asc, between, desc, eq, inArray, isNotNull, max, type SQL, sql } f
 import { type DbOrTx, rowsOf } from "../client.js";
 import {
   competitions,
+  eventPicks,
   eventScores,
   events,
   frozenTeamRacers,
@@ -16,6 +17,7 @@ import {
   users,
 } from "../schema/index.js";
 import { listCompetitions, RANKED_COMPETITION_SQL } from "./competitions.js";
+import { pickedByPercentSql } from "./picks.js";
 import type { PublicRacer } from "./racers.js";
 
 /*
@@ -739,6 +741,10 @@ export interface RacerEventResult {
 }
 
 export interface RacerProfile extends PublicRacer {
+  /** Points in this entry's competition's settled rounds so far. */
+  seasonPoints: number;
+  /** Season points per 100,000 of the current price, one decimal. */
+  pointsPer100k: number;
   /** The racer's events (the same racer, matched by name, across events), in race order. */
   events: RacerEventResult[];
 }
@@ -817,6 +823,9 @@ export async function getRacerProfile(
       position: raceResults.position,
       points: raceResults.points,
       pickedBy: raceResults.pickedBy,
+      counted: racers.pickedBy,
+      countedTeams: eventPicks.teams,
+      competitionId: events.competitionId,
     })
     .from(racers)
     .innerJoin(events, eq(events.id, racers.gameId))
@@ -824,6 +833,7 @@ export async function getRacerProfile(
       raceResults,
       and(eq(raceResults.racerId, racers.id), eq(raceResults.eventId, racers.gameId)),
     )
+    .leftJoin(eventPicks, eq(eventPicks.eventId, racers.gameId))
     .where(racer.personId != null ? eq(racers.personId, racer.personId) : eq(racers.id, racer.id))
     .orderBy(asc(events.startsAt), asc(events.id));
   const out: RacerEventResult[] = [];
@@ -837,6 +847,10 @@ export async function getRacerProfile(
         .from(eventScores)
         .where(eq(eventScores.eventId, e.eventId));
       teamCount = last?.n ?? 0;
+    } else if (e.counted !== null && e.countedTeams !== null) {
+      // Counted at the freeze, or by the 10-minute count while open (docs/decisions/0160).
+      pickedBy = e.counted;
+      teamCount = e.countedTeams;
     } else {
       [pickedBy, teamCount] = await Promise.all([
         counter.picks(e.racerId),
@@ -859,6 +873,25 @@ export async function getRacerProfile(
       settled,
     });
   }
-  const { nameKey: _key, createdAt: _c, updatedAt: _u, ...pub } = racer;
-  return { ...pub, events: out };
+  const { nameKey: _key, createdAt: _c, updatedAt: _u, pickedBy: _p, ...pub } = racer;
+  const [share] = await db
+    .select({ pickedByPercent: pickedByPercentSql })
+    .from(racers)
+    .where(eq(racers.id, racer.id));
+  // The season so far: the points of this entry's competition's settled rounds, and what they
+  // are worth per 100,000 of the current price (the value pickers compare).
+  const competitionOfRound = new Map(entries.map((e) => [e.eventId, e.competitionId]));
+  const racerCompetition = competitionOfRound.get(racer.gameId);
+  const season = out.filter(
+    (e) => e.settled && competitionOfRound.get(e.eventId) === racerCompetition,
+  );
+  const seasonPoints = season.reduce((sum, e) => sum + (e.points ?? 0), 0);
+  return {
+    ...pub,
+    pickedByPercent: share?.pickedByPercent ?? null,
+    seasonPoints,
+    pointsPer100k:
+      racer.price > 0 ? Math.round((seasonPoints * 100_000 * 10) / racer.price) / 10 : 0,
+    events: out,
+  };
 }

@@ -4,6 +4,7 @@ import { type DbOrTx, rowsOf } from "../client.js";
 import { auditLog, competitions, events, raceResults } from "../schema/index.js";
 import type { AuditAction } from "./audit.js";
 import { parseRules } from "./events.js";
+import { countFrozenPicks } from "./picks.js";
 
 /*
  * Freezing and settlement. Teams are copied into frozen_team_racers at the lock moment; scoring
@@ -115,7 +116,7 @@ export async function freezeEvent(
       select event_id, user_id, array_agg(racer_id order by racer_id)
       from frozen_team_racers where event_id = ${eventId}
       group by event_id, user_id`);
-    await countPicks(tx, eventId);
+    await countFrozenPicks(tx, eventId, now);
     // Fresh statistics for the settlement that scores these rows: on the stale ones (a few
     // thousand rows) PostgreSQL joins a million teams to their players by a million index
     // lookups instead of one hash join.
@@ -127,20 +128,6 @@ export async function freezeEvent(
     );
     return { eventId, teams: copied?.teams ?? 0 };
   });
-}
-
-/**
- * Stores on each of the round's entries how many of its frozen teams hold it (one pass over the
- * frozen rows, at the freeze: they never change after it).
- */
-async function countPicks(tx: DbOrTx, eventId: number): Promise<void> {
-  await tx.execute(sql`
-    update racers r set picked_by = coalesce(c.n, 0)
-    from racers x left join (
-      select racer_id, count(*)::int as n from frozen_team_racers
-      where event_id = ${eventId} group by racer_id
-    ) c on c.racer_id = x.id
-    where x.game_id = ${eventId} and r.id = x.id`);
 }
 
 /**
@@ -290,7 +277,7 @@ export async function settleInTransaction(
       sql`select count(*)::int as n from racers where game_id = ${eventId} and picked_by is null`,
     ),
   );
-  if ((uncounted?.n ?? 0) > 0) await countPicks(tx, eventId);
+  if ((uncounted?.n ?? 0) > 0) await countFrozenPicks(tx, eventId, now);
   await tx.execute(sql`
     update race_results rr set
       points = ${pointsSql("rr", rules.points)},

@@ -64,6 +64,7 @@ describe("listTeamRacers / getTeamRacer", () => {
         "id",
         "lastName",
         "origin",
+        "pickedByPercent",
         "picture",
         "price",
         "rank2024",

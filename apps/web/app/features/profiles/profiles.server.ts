@@ -162,6 +162,9 @@ export async function loadRacerPage(request: Request, context: AppLoadContext, i
       picture: racer.picture,
       rank2024: racer.rank2024,
       price: racer.price,
+      seasonPoints: racer.seasonPoints,
+      pointsPer100k: racer.pointsPer100k,
+      pickedByPercent: racer.pickedByPercent,
     },
     events: racer.events.map((e) => ({
       id: e.eventId,
