@@ -77,7 +77,9 @@ export async function checkDatabase(db, timeoutMs) {
   const timeout = new Promise((resolve) => {
     timer = setTimeout(() => resolve("timeout"), timeoutMs);
   });
-  const query = db.execute("select 1").then(
+  // A real query on one of the game's tables, by its plain name: a session that cannot find the
+  // tables (a lost search_path) is not ready, though it would still answer "select 1".
+  const query = db.execute("select 1 from events limit 1").then(
     () => "ok",
     () => "error",
   );

@@ -60,6 +60,24 @@ describe("/readyz", () => {
     }
   });
 
+  it("is unavailable while the session cannot find the game's tables, though it answers", async () => {
+    const h = await createTestDb({ max: 1 });
+    const r = await serve(readiness({ db: h.db }));
+    try {
+      expect(await r.ask()).toMatchObject({ status: 200 });
+      // What a client that poisoned a shared session left behind: "select 1" still works.
+      await h.db.execute("set search_path = ''");
+      await h.db.execute("select 1");
+      expect(await r.ask()).toMatchObject({
+        status: 503,
+        body: { status: "unavailable", database: "error" },
+      });
+    } finally {
+      await r.close();
+      await h.close();
+    }
+  });
+
   it("answers 503 within its timeout when the database hangs", async () => {
     // A database host that accepts connections and never answers.
     const sockets = [];

@@ -219,6 +219,51 @@ describe("serving the app's database", () => {
     }
   });
 
+  it("keeps a client's session settings its own: the app never runs with them", async () => {
+    const appSetting = async (name: string) =>
+      (
+        (await app.db.execute(sql`select current_setting(${name}) as v`)) as unknown as {
+          rows: { v: string }[];
+        }
+      ).rows[0]!.v;
+    const before = {
+      searchPath: await appSetting("search_path"),
+      timeout: await appSetting("statement_timeout"),
+      role: await appSetting("role"),
+    };
+    const cli = client();
+    const reserved = await cli.reserve();
+    // What pg_dump does first, and worse: an empty search_path, a timeout, another role.
+    await reserved.unsafe("set search_path = ''");
+    await reserved.unsafe("set statement_timeout = '5s'");
+    await reserved.unsafe("create role socket_reader");
+    await reserved.unsafe("set role socket_reader");
+    // Between the client's statements the app still finds its tables, with its own settings.
+    expect(await auditCount("socket.none")).toBe(0);
+    expect(await appSetting("search_path")).toBe(before.searchPath);
+    expect(await appSetting("statement_timeout")).toBe(before.timeout);
+    expect(await appSetting("role")).toBe(before.role);
+    // ...while the client keeps its own from one statement to the next.
+    const [mine] = await reserved.unsafe(
+      "select current_setting('search_path') as path, current_setting('statement_timeout') as timeout, current_user as who",
+    );
+    expect(mine).toEqual({ path: '""', timeout: "5s", who: "socket_reader" });
+    await expect(reserved.unsafe("select count(*) from events")).rejects.toThrow(/events/);
+    reserved.release();
+    await cli.end();
+    // Gone: the app (and the next client) see none of it.
+    await app.db.insert(auditLog).values({ actor: "app", action: "socket.after-settings" });
+    expect(await auditCount("socket.after-settings")).toBe(1);
+    const next = client();
+    try {
+      const [row] = await next`select current_setting('search_path') as path, current_user as who`;
+      expect(row!.path).toBe(before.searchPath);
+      expect(row!.who).not.toBe("socket_reader");
+    } finally {
+      await next.end();
+    }
+  });
+
   it("works with the project's own client factory (what the CLI uses)", async () => {
     const h = await createDb({ url: connectionForDataDir(dataDir)!, max: 1 });
     try {

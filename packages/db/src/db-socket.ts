@@ -14,6 +14,12 @@
  * message until the session is idle again (ReadyForQuery with status "I"), and messages of other
  * clients wait their turn. A client that goes away mid-transaction is rolled back; one that stalls
  * while holding the lock is disconnected after `idleMs`.
+ *
+ * Session settings are each client's own: when a client gives the lock back, the settings it
+ * changed (`SET search_path`, `statement_timeout`, `SET ROLE`: what pg_dump does first) are put
+ * back as the app had them, and given to that client again before its next message. So no client
+ * setting ever reaches the app's queries or another client's, and a client that leaves takes its
+ * settings with it.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -144,6 +150,50 @@ function simpleQuery(sqlText: string): Uint8Array {
   return out;
 }
 
+/** The body of the first backend message of `type` in `reply`, or null. */
+function messageOf(reply: Buffer, type: number): Buffer | null {
+  for (let at = 0; at + 5 <= reply.length; ) {
+    const length = reply.readInt32BE(at + 1);
+    if (reply[at] === type) return reply.subarray(at + 5, at + 1 + length);
+    at += 1 + length;
+  }
+  return null;
+}
+
+/** The first column of the first DataRow in `reply` (text), or null. */
+function firstField(reply: Buffer): string | null {
+  const row = messageOf(reply, 0x44); // "D"
+  if (!row || row.readInt16BE(0) < 1) return null;
+  const size = row.readInt32BE(2);
+  return size < 0 ? null : row.subarray(6, 6 + size).toString("utf8");
+}
+
+/** The session's own settings (those set by SET or set_config), as one JSON object. */
+const SESSION_SETTINGS = simpleQuery(
+  // The role and session user are not listed in pg_settings: asked for by name.
+  `select (coalesce(jsonb_object_agg(name, setting) filter (where source = 'session'), '{}')
+     || jsonb_build_object('session_authorization', current_setting('session_authorization'),
+                           'role', current_setting('role')))::text
+   from pg_catalog.pg_settings`,
+);
+
+type Settings = Record<string, string>;
+
+/** SQL setting `to` over `from` (session settings): RESET what `to` lacks, set_config the rest. */
+function settingsScript(from: Settings, to: Settings): string | null {
+  const quote = (v: string) => `'${v.replaceAll("'", "''")}'`;
+  const parts: string[] = [];
+  for (const name of Object.keys(from)) {
+    // A setting's name is an identifier (letters, digits, "_" and "." for extensions').
+    if (!(name in to)) parts.push(`reset ${name.replace(/[^a-z0-9_.]/gi, "")}`);
+  }
+  const sets = Object.entries(to)
+    .filter(([name, value]) => from[name] !== value)
+    .map(([name, value]) => `set_config(${quote(name)}, ${quote(value)}, false)`);
+  if (sets.length > 0) parts.push(`select ${sets.join(", ")}`);
+  return parts.length > 0 ? `${parts.join("; ")};` : null;
+}
+
 function errorResponse(code: string, message: string): Uint8Array {
   const fields = Buffer.from(`SFATAL\0VFATAL\0C${code}\0M${message}\0\0`, "utf8");
   const out = Buffer.alloc(5 + fields.length);
@@ -218,6 +268,10 @@ class SharedSession {
   #owner: number | null = null;
   #ownerSeen = 0;
   #stages = new Map<number, { stage: Stage; startup?: Uint8Array }>();
+  /** The app's own session settings, taken before any client ran. */
+  #baseline: Settings | null = null;
+  /** Each client's session settings, kept while another party has the session. */
+  #clientSettings = new Map<number, Settings>();
   readonly #gate: TransactionGate;
   readonly #password: Buffer;
 
@@ -296,6 +350,7 @@ class SharedSession {
     if (message === null) {
       if (this.#owner === handlerId) await this.#abandon();
       this.#stages.delete(handlerId);
+      this.#clientSettings.delete(handlerId);
       return 0;
     }
     const state = this.#stages.get(handlerId) ?? { stage: "startup" as Stage };
@@ -335,6 +390,16 @@ class SharedSession {
 
   async #forward(handlerId: number, message: Uint8Array, onData: (d: Uint8Array) => void) {
     await this.#gate.acquire();
+    if (this.#owner !== handlerId) {
+      // The session comes from the app (or another client): give this client its settings.
+      this.#owner = handlerId;
+      await this.pglite.runExclusive(async () => {
+        const baseline = await this.#ownSettings();
+        const mine = this.#clientSettings.get(handlerId);
+        const script = mine ? settingsScript(baseline, mine) : null;
+        if (script) await this.#exec(script);
+      });
+    }
     this.#owner = handlerId;
     this.#ownerSeen = Date.now();
     let bytes = 0;
@@ -358,8 +423,12 @@ class SharedSession {
     } finally {
       const idle = tail[0] === READY && tail[4] === 5 && tail[5] === IDLE;
       if (idle && !this.pglite.isInTransaction()) {
-        this.#owner = null;
-        this.#gate.release();
+        try {
+          await this.#giveBackSettings(handlerId);
+        } finally {
+          this.#owner = null;
+          this.#gate.release();
+        }
       }
     }
     return bytes;
@@ -368,6 +437,7 @@ class SharedSession {
   /** The owner is gone or stalled: finish its exchange, roll back, free the gate. */
   async #abandon(): Promise<void> {
     const discard = { onRawData: () => {} };
+    const owner = this.#owner;
     try {
       await this.pglite.runExclusive(async () => {
         await this.pglite.execProtocolRawStream(SYNC, discard);
@@ -375,10 +445,57 @@ class SharedSession {
           await this.pglite.execProtocolRawStream(simpleQuery("ROLLBACK"), discard);
         }
       });
+      if (owner !== null) await this.#giveBackSettings(owner);
     } finally {
       this.#owner = null;
       this.#gate.release();
     }
+  }
+
+  /** The session's settings now (its SET ones), read inside runExclusive. */
+  async #ownSettings(): Promise<Settings> {
+    const reply = await this.#exec(SESSION_SETTINGS);
+    const settings = JSON.parse(firstField(reply) ?? "{}") as Settings;
+    this.#baseline ??= settings;
+    return settings;
+  }
+
+  /**
+   * Runs a simple query on the raw stream, as the clients' messages run (PGlite's parsed
+   * `execProtocol` would hand its reply to the socket client waiting next); throws on an error.
+   */
+  async #exec(message: Uint8Array | string): Promise<Buffer> {
+    const chunks: Uint8Array[] = [];
+    await this.pglite.execProtocolRawStream(
+      typeof message === "string" ? simpleQuery(message) : message,
+      { onRawData: (data) => chunks.push(data.slice()) },
+    );
+    const reply = Buffer.concat(chunks);
+    const error = messageOf(reply, 0x45); // "E"
+    if (error) throw new Error(`socket session: ${error.toString("utf8").replace(/\0/g, " ")}`);
+    return reply;
+  }
+
+  /**
+   * The client gives the session back: keep its settings for its next message and put the
+   * app's back (before the app, or any other client, runs a query).
+   */
+  async #giveBackSettings(handlerId: number): Promise<void> {
+    await this.pglite.runExclusive(async () => {
+      const baseline = this.#baseline;
+      if (baseline === null) return;
+      try {
+        const now = await this.#ownSettings();
+        this.#clientSettings.set(handlerId, now);
+        const script = settingsScript(now, baseline);
+        if (script) await this.#exec(script);
+      } catch {
+        // The client's settings stop even this (a statement_timeout of 1 ms, a role without
+        // rights on pg_settings): put the app's back bluntly; the client loses its own.
+        this.#clientSettings.delete(handlerId);
+        await this.#exec(`reset all; reset role; ${settingsScript({}, baseline) ?? ""}`);
+      }
+    });
   }
 }
 
