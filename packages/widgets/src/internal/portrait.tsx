@@ -64,7 +64,7 @@ export function AvatarPortrait({
     >
       {/* A square: the portrait's round corners make it a disc. */}
       <rect width="40" height="40" fill={avatar.background} />
-      <text x="20" y="25.5" textAnchor="middle" fill={avatar.foreground} fontSize="15">
+      <text x="20" y="25.5" fill={avatar.foreground}>
         {avatar.initials}
       </text>
     </svg>
