@@ -139,23 +139,37 @@ function utf16(label: "utf-16le" | "utf-16be", bytes: Uint8Array): string {
   }
 }
 
-/**
- * A racer file's delimiter, from its header line: the most frequent of , ; tab | outside quotes
- * (the parser and the streaming row count read it the same way).
- */
-export function headerDelimiter(headerLine: string): string {
-  const counts = new Map<string, number>([
-    [",", 0],
-    [";", 0],
-    ["\t", 0],
-    ["|", 0],
-  ]);
+/** The delimiters a CSV file may use, in order of preference on a tie. */
+const DELIMITERS = [",", ";", "\t", "|"] as const;
+
+/** How often each delimiter occurs in `line`, outside quotes. */
+export function delimiterCounts(line: string): Map<string, number> {
+  const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
   let quoted = false;
-  for (const ch of headerLine) {
+  for (const ch of line) {
     if (ch === '"') quoted = !quoted;
     else if (!quoted && counts.has(ch)) counts.set(ch, (counts.get(ch) ?? 0) + 1);
   }
-  let best = ",";
-  for (const [d, n] of counts) if (n > (counts.get(best) ?? 0)) best = d;
+  return counts;
+}
+
+/** The most frequent delimiter in `line` (outside quotes), or null when it has none. */
+export function lineDelimiter(line: string): string | null {
+  let best: string | null = null;
+  let most = 0;
+  for (const [d, n] of delimiterCounts(line)) {
+    if (n > most) {
+      best = d;
+      most = n;
+    }
+  }
   return best;
+}
+
+/**
+ * A file's delimiter, from its header line: the most frequent of , ; tab | outside quotes (the
+ * racer parser, the streaming row count and the results reader all read it this way).
+ */
+export function headerDelimiter(headerLine: string): string {
+  return lineDelimiter(headerLine) ?? ",";
 }

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Category } from "./categories.js";
 import { escapeCsvCell } from "./csv-cells.js";
+import { headerDelimiter } from "./csv-file.js";
 import {
   type CsvTable,
   checkResults,
@@ -85,9 +86,37 @@ describe("readCsv", () => {
     expect(checkResults(t, racers)).toEqual({ ok: false, rows: [], issues: t.errors });
   });
 
-  it("detects semicolon and tab delimiters from the header", () => {
+  it("detects semicolon, tab and pipe delimiters from the header", () => {
     expect(readCsv("Position;Racer ID\n1;5").records[0]!.values).toEqual(["1", "5"]);
     expect(readCsv("Position\tRacer ID\n1\t5").records[0]!.values).toEqual(["1", "5"]);
+    // A pipe-separated export, as a racer file may be: the same rule for both files.
+    expect(readCsv("Position|First Name|Last Name\n1|Loïc|Bruni").records[0]!.values).toEqual([
+      "1",
+      "Loïc",
+      "Bruni",
+    ]);
+    // Delimiters inside a quoted title line do not count: the header's pipe decides.
+    expect(readCsv('"Final; Men, Elite"\nPosition|Racer ID\n1|5').records[1]!.values).toEqual([
+      "1",
+      "5",
+    ]);
+  });
+
+  it("property: reads a header's delimiter as the racer files' rule does", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(",", ";", "\t", "|"),
+        fc.array(fc.constantFrom("Position", "First Name", "Last Name", "Category"), {
+          minLength: 2,
+          maxLength: 4,
+        }),
+        (d, header) => {
+          const text = `${header.join(d)}\n${header.map((_, i) => String(i)).join(d)}`;
+          expect(headerDelimiter(header.join(d))).toBe(d);
+          expect(readCsv(text).records[0]!.values).toEqual(header.map((_, i) => String(i)));
+        },
+      ),
+    );
   });
 
   it("property: quoted cells of any text read back with the right lines", () => {

@@ -3,6 +3,7 @@ import { CATEGORIES, type Category, normalizeCategory } from "./categories.js";
 import { CSV_MAX_BYTES, CSV_MAX_ROWS } from "./constants.js";
 import { headerKey, parseCount, racerNameKey } from "./csv.js";
 import { unescapeCsvCell } from "./csv-cells.js";
+import { delimiterCounts, lineDelimiter } from "./csv-file.js";
 import { readCsvRows } from "./csv-rows.js";
 import { NON_FINISH, type NonFinish, pointsForPosition } from "./scoring.js";
 
@@ -120,20 +121,23 @@ export interface CsvTable {
 }
 
 function detectDelimiter(text: string): string {
-  // The header line, or the first line with a delimiter when a timing export starts with a title
-  // ("Men Elite - Final") above its header.
+  // The header line, or when a timing export starts with a title ("Men Elite - Final") above its
+  // header, the line with the most delimiters among the first few (a title has few, a header
+  // many). Counted as every CSV reader here counts them (csv-file.ts: , ; tab |, outside quotes).
   const lines = text.split(/\r?\n/, 12);
-  const count = (line: string, d: string) => line.split(d).length - 1;
-  const best = (score: (d: string) => number) => {
-    const candidates = [",", ";", "\t"].sort((a, b) => score(b) - score(a));
-    return score(candidates[0]!) > 0 ? candidates[0]! : undefined;
-  };
-  // A title has few delimiters, a header many: the most in any one line wins.
-  return (
-    best((d) => count(lines[0]!, d)) ??
-    best((d) => Math.max(...lines.map((line) => count(line, d)))) ??
-    ","
-  );
+  const first = lineDelimiter(lines[0] ?? "");
+  if (first) return first;
+  let best = ",";
+  let most = 0;
+  for (const line of lines) {
+    const d = lineDelimiter(line);
+    const n = d ? (delimiterCounts(line).get(d) ?? 0) : 0;
+    if (d && n > most) {
+      best = d;
+      most = n;
+    }
+  }
+  return best;
 }
 
 /** Records a timing export may have above its header (a title, the race, the date). */
