@@ -69,9 +69,12 @@ describe("the API's JSON Schemas, generated from the zod schemas", () => {
       totalPoint2024: 900,
       price: 300000,
       previousPrice: null,
+      pickedByPercent: 23.4,
     };
     expect(apiRacerSchema.parse(racer)).toEqual(racer);
     expect(apiRacerSchema.safeParse({ ...racer, category: "Elite" }).success).toBe(false);
     expect(apiRacerSchema.safeParse({ ...racer, price: 1.5 }).success).toBe(false);
+    expect(apiRacerSchema.safeParse({ ...racer, pickedByPercent: 140 }).success).toBe(false);
+    expect(apiRacerSchema.safeParse({ ...racer, pickedByPercent: null }).success).toBe(true);
   });
 });
