@@ -114,6 +114,10 @@ it("turns the season table into per-competition tables, keeping 2027's and makin
   expect(await run(sql`select id, total_points, ranking from leagues`)).toEqual([
     { id: 1, total_points: 125, ranking: 1 },
   ]);
+  // Migration 0032: the league's place is in its competition's league places.
+  expect(await run(sql`select competition_id, place, league_id from league_places`)).toEqual([
+    { competition_id: 2, place: 1, league_id: 1 },
+  ]);
   // The table is partitioned by competition: a competition's rows are one partition's range,
   // and a place is unique within its competition only.
   await run(sql`insert into season_standings (competition_id, position, user_id, points, rank)

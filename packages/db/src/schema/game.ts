@@ -327,9 +327,26 @@ export const leagues = pgTable(
   },
   (t) => [
     index("leagues_owner_idx").on(t.ownerId),
-    index("leagues_ranking_idx").on(t.ranking, t.id),
+    // No index on the ranking columns: the settlement rewrites them for every league, and
+    // unindexed they are updated in place (heap-only); pages find a place in league_places.
     index("leagues_competition_idx").on(t.competitionId),
   ],
+);
+
+/**
+ * Each competition's league places as its last settlement stored them (docs/decisions/0162):
+ * one row per placed league, keyed by (competition, place), so a page of the league ranking is
+ * one key range. Partitioned by competition, written fresh and swapped in by the settlement,
+ * like season_standings.
+ */
+export const leaguePlaces = pgTable(
+  "league_places",
+  {
+    competitionId: integer("competition_id").notNull(),
+    place: integer("place").notNull(),
+    leagueId: integer("league_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.competitionId, t.place] })],
 );
 
 export const MEMBER_STATUSES = ["accepted"] as const;

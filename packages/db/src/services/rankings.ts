@@ -8,6 +8,7 @@ import {
   events,
   frozenTeamRacers,
   leagueMembers,
+  leaguePlaces,
   leagues,
   raceResults,
   racers,
@@ -293,10 +294,12 @@ export async function getLeagueRankingPage(
 ): Promise<RankingPage<LeagueRankingRow>> {
   const pageSize = opts.pageSize ?? RANKING_PAGE_SIZE;
   // Leagues play one competition each (docs/decisions/0158): the ranking lists that one's.
-  const inRankedCompetition = sql`${leagues.competitionId} = ${competitionOf(opts.competitionId)}`;
+  const competition = competitionOf(opts.competitionId);
+  const inRankedCompetition = sql`${leagues.competitionId} = ${competition}`;
+  // The placed leagues are a key range of league_places (docs/decisions/0162).
   const [counts] = rowsOf<{ ranked: number | null; unranked: number }>(
     await db.execute(sql`
-      select (select max(ranking) from ${leagues} where ${inRankedCompetition})::int as ranked,
+      select (select max(place) from league_places where competition_id = ${competition})::int as ranked,
              (select count(*) from ${leagues}
                where ${listedUnranked} and ${inRankedCompetition})::int as unranked`),
   );
@@ -313,12 +316,18 @@ export async function getLeagueRankingPage(
   const rows: LeagueRankingRow[] = [];
   if (from <= ranked) {
     const found = await db
-      .select(columns)
-      .from(leagues)
-      .where(and(between(leagues.ranking, from, Math.min(to, ranked)), inRankedCompetition))
-      .orderBy(asc(leagues.ranking))
+      .select({ ...columns, place: leaguePlaces.place })
+      .from(leaguePlaces)
+      .innerJoin(leagues, eq(leagues.id, leaguePlaces.leagueId))
+      .where(
+        and(
+          sql`${leaguePlaces.competitionId} = ${competition}`,
+          between(leaguePlaces.place, from, Math.min(to, ranked)),
+        ),
+      )
+      .orderBy(asc(leaguePlaces.place))
       .limit(pageSize);
-    for (const r of found) rows.push({ ...r, rank: r.ranking ?? 0 });
+    for (const { place, ...r } of found) rows.push({ ...r, rank: place });
   }
   if (to > ranked && total > ranked) {
     const skip = Math.max(0, from - ranked - 1);

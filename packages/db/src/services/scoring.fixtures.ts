@@ -206,6 +206,16 @@ export async function storedSettlement(db: DbOrTx): Promise<Settlement> {
   const ls = (await db.select().from(leagues)).filter((l) =>
     competitionsSettled.has(l.competitionId),
   );
+  // The league places (what ranking pages read) must say what the leagues' own rows say.
+  const places = rowsOf<{ competition_id: number; place: number; league_id: number }>(
+    await db.execute(sql`select competition_id, place, league_id from league_places`),
+  );
+  for (const l of ls) {
+    const placed = places.filter((p) => p.league_id === l.id).map((p) => p.place);
+    if (JSON.stringify(placed) !== JSON.stringify(l.ranking === null ? [] : [l.ranking])) {
+      throw new Error(`league ${l.id}: places ${placed} but ranking ${l.ranking}`);
+    }
+  }
   const ms = (await db.select().from(leagueMembers)).filter((m) =>
     ls.some((l) => l.id === m.leagueId),
   );
@@ -265,6 +275,7 @@ export async function snapshot(db: DbOrTx) {
     scores: await q("select * from event_scores order by event_id, user_id"),
     standings: await q("select * from season_standings order by competition_id, position"),
     leagues: await q("select id, total_points, ranking, previous_ranking from leagues order by id"),
+    places: await q("select * from league_places order by competition_id, place"),
   };
 }
 

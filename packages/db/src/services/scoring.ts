@@ -20,6 +20,7 @@ const SETTLEMENT_LOCK = 727_275;
 /** The fresh tables a settlement fills, swapped in at its commit (docs/decisions/0137). */
 const NEXT_EVENT_SCORES = "event_scores_next";
 const NEXT_STANDINGS = "season_standings_next";
+const NEXT_PLACES = "league_places_next";
 
 /**
  * Puts the settlement's fresh tables in place of the old ones, inside its transaction: the
@@ -33,7 +34,13 @@ async function swapInFreshTables(tx: DbOrTx, eventId: number, competitionId: num
   const partition = `event_scores_${id}`;
   const c = Math.trunc(competitionId);
   const table = `season_standings_${c}`;
+  const places = `league_places_${c}`;
   for (const statement of [
+    `drop table if exists ${places}`,
+    `delete from league_places_default where competition_id = ${c}`,
+    `alter table ${NEXT_PLACES} rename to ${places}`,
+    `alter table ${places} rename constraint ${NEXT_PLACES}_pk to ${places}_pkey`,
+    `alter table league_places attach partition ${places} for values in (${c})`,
     `drop table if exists ${table}`,
     // Rows stored before migration 0029 for this competition.
     `delete from season_standings_default where competition_id = ${c}`,
@@ -456,21 +463,38 @@ export async function settleInTransaction(
   const place = (order: SQL) =>
     sql`case when ${listed} then row_number() over (partition by ${listed} order by ${order})::int end`;
   const previousPlace = settledEvents > 1 ? place(sql`previous desc, id`) : sql`null::int`;
+  // The leagues' figures, computed once into a scratch table (100,000 rows at most in the
+  // benchmarks): the update of every league reads them, and so do the league places.
+  await tx.execute(sql`
+    create temp table league_totals_next on commit drop as
+    select id, total,
+      ${place(sql`total desc, id`)} as ranking,
+      ${previousPlace} as previous_ranking
+    from (${averages}) agg`);
+  // Unindexed columns (migration 0032): a heap-only update of each league.
   const leagues = await tx.execute(sql`
-    with ranked as (
-      select id, total,
-        ${place(sql`total desc, id`)} as ranking,
-        ${previousPlace} as previous_ranking
-      from (${averages}) agg
-    )
     update leagues l set
       total_points = r.total, ranking = r.ranking, previous_ranking = r.previous_ranking
-    from ranked r
+    from league_totals_next r
     where l.id = r.id
       and (l.total_points, l.ranking, l.previous_ranking)
         is distinct from (r.total, r.ranking, r.previous_ranking)`);
-  // The ranking pages count the leagues not ranked yet with an index: keep the planner's
-  // picture of the ranking column current (it goes from all-null to none-null here).
+  // The places, in place order, into a fresh table swapped in at commit (as the standings).
+  await tx.execute(
+    sql.raw(`create table ${NEXT_PLACES} (like league_places including defaults,
+      check (competition_id = ${Math.trunc(competitionId)}))`),
+  );
+  await tx.execute(sql`
+    insert into ${sql.raw(NEXT_PLACES)} (competition_id, place, league_id)
+    select ${competitionId}::int, ranking, id from league_totals_next
+    where ranking is not null order by ranking`);
+  await tx.execute(
+    sql.raw(
+      `alter table ${NEXT_PLACES} add constraint ${NEXT_PLACES}_pk primary key (competition_id, place)`,
+    ),
+  );
+  // The ranking pages count the leagues not placed yet: keep the planner's picture of the
+  // ranking column current (it goes from all-null to none-null here).
   await tx.execute(sql`analyze leagues`);
   lap("leagues");
 
