@@ -1,4 +1,3 @@
-import { readFileSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import {
@@ -53,26 +52,6 @@ export function currentActor(userInfo: () => { username: string } = os.userInfo)
  */
 export function inputPath(file: string, env: NodeJS.ProcessEnv = process.env): string {
   return path.resolve(env.INIT_CWD || process.cwd(), file);
-}
-
-/**
- * Reads the file named `file` on the command line (messages name it as the user typed it).
- * `checkSize` refuses a file by its size before it is read: a 2 GB file should not be loaded to
- * learn it is too big.
- */
-export function readInputFile(file: string, checkSize: (bytes: number) => void): string {
-  const at = inputPath(file);
-  let size: number;
-  try {
-    const stat = statSync(at);
-    if (!stat.isFile()) throw new CliError(`${file} is not a file`);
-    size = stat.size;
-  } catch (error) {
-    if (error instanceof CliError) throw error;
-    throw new CliError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? error}`);
-  }
-  checkSize(size);
-  return readFileSync(at, "utf8");
 }
 
 export interface CliDb extends DbHandle {

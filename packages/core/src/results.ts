@@ -12,9 +12,6 @@ import { NON_FINISH, type NonFinish, pointsForPosition } from "./scoring.js";
  * written, and the reference settlement that the SQL settlement must match.
  */
 
-/** Columns of a results file. A racer id column ("Racer ID" or "ID") may replace the names. */
-export const RESULT_CSV_COLUMNS = ["Position", "First Name", "Last Name", "Category"] as const;
-
 export const RESULT_STATUSES = ["finished", ...NON_FINISH] as const;
 export type ResultStatus = (typeof RESULT_STATUSES)[number];
 

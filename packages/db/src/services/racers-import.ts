@@ -41,9 +41,6 @@ export class RacerImportError extends Error {
   }
 }
 
-/** Without these columns no row could be imported. */
-export const REQUIRED_RACER_COLUMNS = ["Category", "First Name", "Last Name"] as const;
-
 const CHUNK = 1000;
 /** Cells per record: a racer CSV has about ten columns; anything far beyond is not one. */
 const MAX_FIELDS = 64;

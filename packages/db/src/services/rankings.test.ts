@@ -10,7 +10,6 @@ import {
   getPlayerRankingPage,
   getPlayerStanding,
   getRacerProfile,
-  listScoredEvents,
   pageOf,
   pickCounter,
 } from "./rankings.js";
@@ -160,10 +159,6 @@ describe("league ranking", () => {
 });
 
 describe("profiles", () => {
-  it("lists scored events", async () => {
-    expect((await listScoredEvents(h.db)).map((e) => e.id)).toEqual([5]);
-  });
-
   it("shows a player's score per event and the frozen team behind it", async () => {
     const eve = await getPlayerProfile(h.db, "EVE");
     expect(eve).toMatchObject({ username: "eve", points: 180, ranking: 1, rankingPosition: 1 });

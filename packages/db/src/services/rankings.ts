@@ -387,21 +387,6 @@ export async function getLeagueStandingsOfUser(
   return rows.map((r) => ({ ...r, rank: r.rank ?? 0, memberCount: Number(r.memberCount) }));
 }
 
-export interface ScoredEvent {
-  id: number;
-  name: string;
-  startsAt: Date;
-}
-
-/** Events with settled results, in race order (the per-event views). */
-export function listScoredEvents(db: DbOrTx): Promise<ScoredEvent[]> {
-  return db
-    .select({ id: events.id, name: events.name, startsAt: events.startsAt })
-    .from(events)
-    .where(isNotNull(events.settledAt))
-    .orderBy(asc(events.startsAt), asc(events.id));
-}
-
 export interface PlayerEventScore {
   eventId: number;
   eventName: string;
