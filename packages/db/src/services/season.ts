@@ -12,6 +12,7 @@ import {
   formatDateTime,
   lockTime,
   nextPrice,
+  ordinal,
   type PriceBand,
   type PricingResult,
   priceBand,
@@ -95,11 +96,6 @@ class DryRun extends Error {
   constructor(readonly summary: AdvanceSummary) {
     super("dry run");
   }
-}
-
-function ordinal(n: number): string {
-  const s = n % 100 >= 11 && n % 100 <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
-  return `${n}${s}`;
 }
 
 /** Sorted by change (rises first), then by name, so the list reads the same on every run. */

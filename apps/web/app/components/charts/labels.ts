@@ -29,15 +29,8 @@ export function count(n: number): string {
   return numbers.format(n);
 }
 
-/** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 1,002nd. */
-export function ordinal(n: number): string {
-  const tens = n % 100;
-  const suffix =
-    tens >= 11 && tens <= 13
-      ? "th"
-      : (({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th");
-  return `${numbers.format(n)}${suffix}`;
-}
+/** 1st, 2nd, 3rd: the one rule, in @game/core. */
+export { ordinal } from "@game/core";
 
 /** "up 3 places since the last event", or null without a previous rank. */
 export function movementText(rank: number, previous: number | null | undefined): string | null {
