@@ -182,6 +182,8 @@ describe("/readyz", () => {
       const url = new URL(server);
       url.pathname = `/${name}`;
       const h = await createDb({ url: url.toString(), migrate: false, max: 2 });
+      // Readiness asks a game table by its plain name: the one a migrated database has.
+      await h.db.execute("create table events (id integer)");
       const r = await serve(readiness({ db: h.db }));
       try {
         expect((await r.ask()).status).toBe(200);

@@ -122,7 +122,8 @@ describe.skipIf(!url)("two app processes racing on PostgreSQL", () => {
       const runs = rowsOf(
         await h.db.execute(sql`select count(distinct job)::int as n from job_runs`),
       );
-      if (reminded === players.length && frozen && runs[0].n === 3) break;
+      // freeze-teams, count-picks, reminders and maintenance
+      if (reminded === players.length && frozen && runs[0].n === 4) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(frozen).toBe(1);
