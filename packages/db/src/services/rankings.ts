@@ -45,6 +45,23 @@ function competitionOf(competitionId: number | null | undefined): SQL {
   return competitionId != null ? sql`${Math.trunc(competitionId)}::int` : RANKED_COMPETITION_SQL;
 }
 
+/** A player's row of a competition's table, as every reader of it selects it. */
+const standingColumns = {
+  id: users.id,
+  username: users.username,
+  points: seasonStandings.points,
+  rank: seasonStandings.rank,
+  previousRank: seasonStandings.previousRank,
+  position: seasonStandings.position,
+};
+
+const rankedCompetitionColumns = {
+  id: competitions.id,
+  slug: competitions.slug,
+  name: competitions.name,
+  season: competitions.season,
+};
+
 export interface RankedCompetition {
   id: number;
   slug: string;
@@ -61,12 +78,7 @@ export async function resolveRankedCompetition(
   slug?: string | null,
 ): Promise<RankedCompetition | null> {
   const [row] = await db
-    .select({
-      id: competitions.id,
-      slug: competitions.slug,
-      name: competitions.name,
-      season: competitions.season,
-    })
+    .select(rankedCompetitionColumns)
     .from(competitions)
     .where(
       slug != null
@@ -82,12 +94,7 @@ export async function resolveRankedCompetition(
  */
 export function listRankedCompetitions(db: DbOrTx): Promise<RankedCompetition[]> {
   return db
-    .select({
-      id: competitions.id,
-      slug: competitions.slug,
-      name: competitions.name,
-      season: competitions.season,
-    })
+    .select(rankedCompetitionColumns)
     .from(competitions)
     .where(
       sql`${competitions.id} = ${RANKED_COMPETITION_SQL} or exists (
@@ -217,14 +224,7 @@ export function getPlayerRankingPage(
     },
     (from, to) =>
       db
-        .select({
-          id: users.id,
-          username: users.username,
-          points: seasonStandings.points,
-          rank: seasonStandings.rank,
-          previousRank: seasonStandings.previousRank,
-          position: seasonStandings.position,
-        })
+        .select(standingColumns)
         .from(seasonStandings)
         .innerJoin(users, eq(users.id, seasonStandings.userId))
         .where(
@@ -264,14 +264,7 @@ export async function getPlayerStanding(
     return { ...row, rank: row.rank, position: row.position, previousRank: null };
   }
   const [row] = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      points: seasonStandings.points,
-      rank: seasonStandings.rank,
-      previousRank: seasonStandings.previousRank,
-      position: seasonStandings.position,
-    })
+    .select(standingColumns)
     .from(seasonStandings)
     .innerJoin(users, eq(users.id, seasonStandings.userId))
     .where(
