@@ -251,9 +251,29 @@ describe("keyboard and no-JavaScript use", () => {
 
   it("opens from a ?login=1 link and returns to the page it came from", async () => {
     const page = await browser.newPage();
-    await page.goto(`${app.url}/?login=1&redirectTo=%2Fview-racers%3Fcategory%3Dpro-women`);
+    // The visitor types before the page's JavaScript has run (held back here, as on a slow
+    // phone): what they typed must survive the dialog becoming a modal.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\.js(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${app.url}/?login=1&redirectTo=%2Fview-racers%3Fcategory%3Dpro-women`, {
+      waitUntil: "commit",
+    });
     await dialog(page).getByRole("heading", { name: "Login" }).waitFor();
     await fill(page, { Email: "sam@example.com", Password: "flat-pedals-4ever" });
+    release();
+    await expect
+      .poll(() => page.evaluate(() => !!document.querySelector("dialog:modal")))
+      .toBe(true);
+    await page.waitForTimeout(300);
+    expect(await dialog(page).getByLabel("Email", { exact: true }).inputValue()).toBe(
+      "sam@example.com",
+    );
     await submit(page, "Log in");
     await page.waitForURL(`${app.url}/view-racers?category=pro-women`);
     await mainNav(page).getByRole("button", { name: "Logout" }).click();

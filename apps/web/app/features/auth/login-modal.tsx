@@ -101,10 +101,15 @@ export function LoginModalProvider(props: { signedIn: boolean; children: ReactNo
     setState({ open: true, mode: options.mode ?? "login", redirectTo: options.redirectTo ?? null });
   }, []);
 
-  // A client-side navigation to a `?login=1` link opens it too.
+  // A client-side navigation to a `?login=1` link opens it too. The address it arrived with was
+  // opened by the server's render: opening it again would remount the form and wipe what the
+  // visitor typed before the page's JavaScript ran.
+  const arrivedWith = useRef<string | null>(location.search);
   useEffect(() => {
     const wanted = fromUrl(location.search);
-    if (wanted) open(wanted);
+    const arrival = arrivedWith.current === location.search;
+    arrivedWith.current = null;
+    if (wanted && !arrival) open(wanted);
   }, [location.search, open]);
 
   const close = useCallback(() => setState((s) => ({ ...s, open: false })), []);
@@ -123,19 +128,21 @@ export function LoginModalProvider(props: { signedIn: boolean; children: ReactNo
   }, [props.signedIn]);
 
   // Keep the native dialog in step with the state; focus the first field on open and on switch,
-  // and again when a new opening remounts the form (a `?login=1` arrival opens it twice: from the
-  // server's render and from the URL, and the remount would leave focus on the page).
+  // and again when a new opening remounts the form. A field the visitor already typed in (before
+  // the JavaScript ran) keeps the focus.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a mode switch or a remount must refocus too
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog || props.signedIn) return;
     if (state.open) {
       // Rendered open by the server (no JavaScript yet): reopen it as a real modal.
+      const typing = dialog.contains(document.activeElement) ? document.activeElement : null;
       if (dialog.open && !dialog.matches(":modal")) dialog.close();
       if (!dialog.open) dialog.showModal();
-      dialog
-        .querySelector<HTMLInputElement>("input:not([type=hidden]):not([tabindex='-1'])")
-        ?.focus();
+      const first = dialog.querySelector<HTMLInputElement>(
+        "input:not([type=hidden]):not([tabindex='-1'])",
+      );
+      (typing instanceof HTMLInputElement ? typing : first)?.focus();
     } else if (dialog.open) {
       dialog.close();
     }
