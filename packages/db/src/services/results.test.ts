@@ -18,7 +18,7 @@ let h: DbHandle;
 type R = { id: number; category: string; firstName: string; lastName: string };
 let field: R[];
 const now = new Date("2027-04-19T12:00:00Z");
-const audit = { actor: "web:admin@example.com" };
+const audit = { actor: "web:admin@example.com", actorId: null };
 
 beforeAll(async () => {
   h = await createTestDb({ seed: true });

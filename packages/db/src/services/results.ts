@@ -9,14 +9,9 @@ import {
 } from "@game/core";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client.js";
-import { auditLog, events, raceResults, racers } from "../schema/index.js";
-import type { AuditAction } from "./audit.js";
-import {
-  type AuditActor,
-  freezeDueEvents,
-  type SettlementSummary,
-  settleInTransaction,
-} from "./scoring.js";
+import { events, raceResults, racers } from "../schema/index.js";
+import { type AdminActor, recordAudit } from "./audit.js";
+import { freezeDueEvents, type SettlementSummary, settleInTransaction } from "./scoring.js";
 
 /** One checked result with the racer's name, as the preview and the CLI show it. */
 export interface ResultPreviewRow {
@@ -69,7 +64,7 @@ export async function importResults(
   db: DbOrTx,
   eventId: number,
   csvText: string,
-  opts: { now?: Date; dryRun?: boolean; audit?: AuditActor; category?: Category } = {},
+  opts: { now?: Date; dryRun?: boolean; audit?: AdminActor; category?: Category } = {},
 ): Promise<ImportResultsOutcome> {
   const now = opts.now ?? new Date();
   const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId));
@@ -117,19 +112,13 @@ export async function importResults(
     }
     if (opts.audit) {
       const count = (s: ResultStatus) => check.rows.filter((r) => r.status === s).length;
-      await tx.insert(auditLog).values({
-        actor: opts.audit.actor,
-        actorId: opts.audit.actorId ?? null,
-        action: "results.import" satisfies AuditAction,
-        target: `event:${eventId}`,
-        detail: {
-          categories,
-          rows: check.rows.length,
-          finished: count("finished"),
-          dnf: count("DNF"),
-          dns: count("DNS"),
-          dsq: count("DSQ"),
-        },
+      await recordAudit(tx, opts.audit, "results.import", `event:${eventId}`, {
+        categories,
+        rows: check.rows.length,
+        finished: count("finished"),
+        dnf: count("DNF"),
+        dns: count("DNS"),
+        dsq: count("DSQ"),
       });
     }
     return settleInTransaction(tx, eventId, now, opts.audit);

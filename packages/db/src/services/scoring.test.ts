@@ -151,7 +151,7 @@ describe("settleEvent", () => {
       { racerId: women[5]!.id, category: "Pro Women", status: "DNF", position: null },
       { racerId: women[6]!.id, category: "Pro Women", status: "DSQ", position: null },
     ]);
-    await settleEvent(h.db, 5, { now, audit: { actor: "cli" } });
+    await settleEvent(h.db, 5, { now, audit: { actor: "cli", actorId: null } });
     const got = async (id: number) => (await playerFigures(h.db)).find((f) => f.id === id);
     expect(await got(amy!.id)).toMatchObject({ points: 100, ranking: 1, position: 1 });
     expect(await got(zed!.id)).toMatchObject({ points: 100, ranking: 1, position: 2 });

@@ -1,8 +1,8 @@
 import { LEAGUE_RANKING_MIN_MEMBERS, lockTime, POINTS, type PointsTable } from "@game/core";
 import { and, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "../client.js";
-import { auditLog, competitions, events, raceResults } from "../schema/index.js";
-import type { AuditAction } from "./audit.js";
+import { competitions, events, raceResults } from "../schema/index.js";
+import { type AdminActor, recordAudit } from "./audit.js";
 import { parseRules } from "./events.js";
 import { countFrozenPicks } from "./picks.js";
 
@@ -59,12 +59,6 @@ async function swapInFreshTables(tx: DbOrTx, eventId: number, competitionId: num
   ]) {
     await tx.execute(sql.raw(statement));
   }
-}
-
-export interface AuditActor {
-  /** "web:alice@example.com", "cli". */
-  actor: string;
-  actorId?: number | null;
 }
 
 export interface FrozenEvent {
@@ -217,7 +211,7 @@ export interface SettlementSummary {
 export async function settleEvent(
   db: DbOrTx,
   eventId: number,
-  opts: { now?: Date; audit?: AuditActor } = {},
+  opts: { now?: Date; audit?: AdminActor } = {},
 ): Promise<SettlementSummary> {
   const now = opts.now ?? new Date();
   await freezeDueEvents(db, now);
@@ -229,7 +223,7 @@ export async function settleInTransaction(
   tx: DbOrTx,
   eventId: number,
   now: Date,
-  audit?: AuditActor,
+  audit?: AdminActor,
 ): Promise<SettlementSummary> {
   const started = performance.now();
   await tx.execute(LONG_JOB);
@@ -520,13 +514,7 @@ export async function settleInTransaction(
     steps,
   };
   if (audit) {
-    await tx.insert(auditLog).values({
-      actor: audit.actor,
-      actorId: audit.actorId ?? null,
-      action: "scores.settle" satisfies AuditAction,
-      target: `event:${eventId}`,
-      detail: { ...summary },
-    });
+    await recordAudit(tx, audit, "scores.settle", `event:${eventId}`, { ...summary });
   }
   return summary;
 }
