@@ -16,6 +16,7 @@ export * from "./pricing.js";
 export * from "./public-api.js";
 export * from "./racer-csv.js";
 export * from "./results.js";
+export * from "./round-entries.js";
 export * from "./rules.js";
 export * from "./schemas.js";
 export * from "./scoring.js";

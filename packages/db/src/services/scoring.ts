@@ -99,7 +99,8 @@ export async function freezeEvent(
     // Every team of the competition as it stands in this round: its racers' entries here. A
     // team with a racer who has no entry here does not play until the player fixes it
     // (docs/decisions/0157): it met the rules when saved, and only who starts changes between
-    // rounds (the rules are fixed from the first lock, prices paid and budgets stay).
+    // rounds (the rules are fixed from the first lock, prices paid and budgets stay). Core's
+    // `teamInRound(...).plays` in SQL; round-entries.property.test.ts holds them equal.
     await tx.execute(sql`
       with src as (
         select t.user_id, r.id as racer_id

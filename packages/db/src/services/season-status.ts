@@ -3,7 +3,7 @@
  * each racer's price now against the price paid, who is out, and, for a team that does not fit
  * the rules any more (a carried draft, a racer withdrawn), what to fix in plain words.
  */
-import { type CompetitionRules, formatPrice, validateTeam } from "@game/core";
+import { type CompetitionRules, formatPrice, teamInRound, validateTeam } from "@game/core";
 import { and, desc, eq, inArray, isNotNull, lt } from "drizzle-orm";
 import type { DbOrTx } from "../client.js";
 import { events, frozenTeams, racers } from "../schema/index.js";
@@ -80,12 +80,16 @@ export async function teamSeasonStatus(
     now: r.priceNow,
     out: withdrawn.has(r.id),
   }));
+  // The one rule of a team in a round (core's teamInRound, which the freeze and the reminders
+  // restate in SQL): the team's racers with an entry here are `list`, those without are gone.
+  const standing = teamInRound<{ name: string }>(
+    [...list, ...(team?.gone ?? [])],
+    new Map(list.map((r) => [r, { withdrawn: r.out }])),
+  );
   const fixes: string[] = [];
-  for (const name of gone) fixes.push(`Replace ${name}: not starting this round.`);
-  for (const r of list.filter((x) => x.out)) {
-    fixes.push(`Replace ${r.name}: withdrawn from this round.`);
-  }
-  if (team && (team.draft || withdrawn.size > 0)) {
+  for (const g of standing.missing) fixes.push(`Replace ${g.name}: not starting this round.`);
+  for (const r of standing.withdrawn) fixes.push(`Replace ${r.name}: withdrawn from this round.`);
+  if (team && (team.draft || standing.withdrawn.length > 0)) {
     // The rules, at the prices paid against the team's budget (what keeping the team counts).
     const check = validateTeam(ids, team.racers, {
       gameId: event.id,
