@@ -183,9 +183,14 @@ app.use(sameOriginOnly({ publicUrl: env.publicUrl, isExempt: isOneClickUnsubscri
 // Partner pages import the embed's widget modules (`/embed/v1/*.js`): module scripts need CORS.
 // Public code, so any origin (whether it may show the widgets is the API's and hello's call).
 // The loader keeps its name but names this deploy's modules: cached 5 minutes, not an hour.
+// The modules are named by their content (a widget's hash, or a shared chunk's): a year,
+// immutable, so a returning reader of a partner's page fetches only the loader.
 app.use("/embed/v1", (req, res, next) => {
   if (req.path.endsWith(".js")) res.setHeader("Access-Control-Allow-Origin", "*");
   if (req.path === "/widgets.js") res.setHeader("Cache-Control", "public, max-age=300");
+  else if (/^\/(?:[a-z-]+-[0-9a-f]{10}|shared-[A-Z0-9]{8})\.js$/.test(req.path)) {
+    res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+  }
   next();
 });
 

@@ -443,7 +443,7 @@ describe("on a 360 px phone", () => {
 });
 
 describe("the embed's files", () => {
-  it("load from any origin, the loader cached briefly since it names this build's modules", async () => {
+  it("load from any origin, the loader cached briefly since it names this build's modules, the modules for good", async () => {
     const loader = await fetch(`${app.url}/embed/v1/widgets.js`, {
       headers: { Origin: unlisted.url },
     });
@@ -456,6 +456,12 @@ describe("the embed's files", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     expect(res.headers.get("content-type")).toMatch(/javascript/);
+    // Named by content: cached for good, and so is the shared chunk it imports.
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const chunk = /shared-[A-Z0-9]{8}\.js/.exec(await res.text())?.[0];
+    expect(chunk).toBeDefined();
+    const shared = await fetch(`${app.url}/embed/v1/${chunk}`);
+    expect(shared.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 });
 
