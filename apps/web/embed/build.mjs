@@ -23,14 +23,15 @@ export const outFile = path.join(outDir, "widgets.js");
 /** What a page using one element loads (loader, its module, shared chunks), gzip. */
 export const BUDGET_BYTES = 16 * 1024;
 
-/** Element name -> its module (in `elements/`) and component. */
-export const WIDGETS = {
-  "gf-racer-table": { file: "racer-table", component: "GfRacerTable" },
-  "gf-player-rankings": { file: "player-rankings", component: "GfPlayerRankings" },
-  "gf-league-rankings": { file: "league-rankings", component: "GfLeagueRankings" },
-  "gf-team-grid": { file: "team-grid", component: "GfTeamGrid" },
-  "gf-team-builder": { file: "team-builder", component: "GfTeamBuilder" },
-};
+/**
+ * The widgets, from their one list (widgets.json, which the dashboard's embed code generator
+ * reads too, and the loader by the names of the modules built from it): element name -> its
+ * module (in `elements/`) and component.
+ */
+const catalogue = JSON.parse(readFileSync(path.join(here, "widgets.json"), "utf8"));
+export const WIDGETS = Object.fromEntries(
+  Object.entries(catalogue).map(([file, w]) => [`gf-${file}`, { file, component: w.component }]),
+);
 
 const require = createRequire(import.meta.url);
 const shim = path.join(here, "react-shim.ts");

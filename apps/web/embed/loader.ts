@@ -94,13 +94,12 @@ function checkOrigin(): Promise<boolean> {
   return allowed as Promise<boolean>;
 }
 
-function defineWidget(tag: string, attributes: readonly string[]): void {
+function defineWidget(tag: string): void {
   // The script may be included twice on a page: the first definition wins.
   if (customElements.get(tag)) return;
   customElements.define(
     tag,
     class extends HTMLElement {
-      static observedAttributes = [...attributes];
       node: HTMLElement | undefined;
       widget: WidgetModule | undefined;
 
@@ -111,6 +110,8 @@ function defineWidget(tag: string, attributes: readonly string[]): void {
         node.className = "gf-embed";
         root.append(node);
         this.node = node;
+        // Any attribute changed later re-renders the widget with it.
+        new MutationObserver(() => this.update()).observe(this, { attributes: true });
         Promise.all([load(tag), checkOrigin()]).then(
           ([widget, yes]) => {
             // Not allowed: nothing is shown (no broken table, no refused frame); the console says why.
@@ -123,28 +124,20 @@ function defineWidget(tag: string, attributes: readonly string[]): void {
         );
       }
 
-      attributeChangedCallback() {
-        this.update();
-      }
-
       disconnectedCallback() {
         if (this.node && this.widget) this.widget.unmount(this.node);
       }
 
       update() {
         if (!this.widget || !this.node || !this.isConnected) return;
+        // Every attribute the element has: each widget reads its own (widgets.json lists them).
         const attrs: Attributes = {};
-        for (const name of attributes) attrs[name] = this.getAttribute(name);
+        for (const a of this.attributes) attrs[a.name] = a.value;
         this.widget.mount(this.widget.component, this.node, attrs, base, this);
       }
     },
   );
 }
 
-// `competition` picks the round of a widget without `event` (those that read it).
-const common = ["theme", "competition"];
-defineWidget("gf-racer-table", [...common, "event", "category", "hide-tabs", "price-change"]);
-defineWidget("gf-player-rankings", [...common, "event", "page"]);
-defineWidget("gf-league-rankings", [...common, "page"]);
-defineWidget("gf-team-grid", [...common, "username", "event"]);
-defineWidget("gf-team-builder", [...common, "event", "partner"]);
+// Every widget of the build (widgets.json), by the element name its module is filed under.
+for (const tag in __GF_CHUNKS__) defineWidget(tag);

@@ -4,15 +4,10 @@
  */
 import { CATEGORIES, type Category, categoryToSlug } from "@game/core";
 import { useId, useState } from "react";
+// The embed's one list of widgets (its build and loader read it too).
+import catalogue from "../../../embed/widgets.json";
 
-export const EMBED_WIDGETS = {
-  "racer-table": "Racer table",
-  "player-rankings": "Player rankings",
-  "league-rankings": "League rankings",
-  "team-grid": "A player's team",
-  "team-builder": "Team builder (readers play)",
-} as const;
-export type EmbedWidget = keyof typeof EMBED_WIDGETS;
+export type EmbedWidget = keyof typeof catalogue;
 
 export type EmbedTheme = "light" | "dark" | "auto";
 
@@ -119,7 +114,7 @@ export function EmbedSnippet({ gameUrl, partners, events }: EmbedSnippetProps) {
             value={widget}
             onChange={(e) => setWidget(e.target.value as EmbedWidget)}
           >
-            {Object.entries(EMBED_WIDGETS).map(([value, label]) => (
+            {Object.entries(catalogue).map(([value, { label }]) => (
               <option key={value} value={value}>
                 {label}
               </option>
