@@ -50,8 +50,10 @@ export default defineConfig([
     },
   },
   {
-    // No "use client" here: the API client is plain code, callable from server components.
+    // No "use client" here: the API client and the pure helpers are plain code, callable from
+    // server components. Not split: no chunk of this build may be shared with the marked build.
     ...shared,
-    entry: { client: "src/client.ts" },
+    entry: { client: "src/client.ts", helpers: "src/helpers.ts" },
+    splitting: false,
   },
 ]);

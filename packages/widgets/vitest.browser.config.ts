@@ -1,6 +1,8 @@
 /**
  * Tests that drive Debian's Chromium from Node with playwright-core (`*.browser.test.ts`): the
- * themes of the shipped stylesheet. Nothing is downloaded. `npm run test:themes`, after a build.
+ * themes of the shipped stylesheet (`npm run test:themes`, after a build) and the visual check of
+ * every story at five widths (`npm run test:visual`, after `npm run build-storybook`). Nothing is
+ * downloaded.
  */
 import { defineConfig } from "vitest/config";
 
@@ -9,7 +11,7 @@ export default defineConfig({
     name: "browser",
     environment: "node",
     include: ["test/**/*.browser.test.ts"],
-    testTimeout: 60_000,
+    testTimeout: 120_000,
     hookTimeout: 120_000,
   },
 });

@@ -4,7 +4,6 @@
  */
 import {
   type ApiErrorBody,
-  CATEGORY_SLUGS,
   type Category,
   type CategorySlug,
   type EventsResponse,
@@ -13,10 +12,11 @@ import {
   type RacersResponse,
   type ResultsResponse,
   type TeamResponse,
+  toCategorySlug,
 } from "./types.js";
 
 export type * from "./types.js";
-export { CATEGORIES, CATEGORY_SLUGS } from "./types.js";
+export { CATEGORIES, CATEGORY_SLUGS, toCategorySlug } from "./types.js";
 
 export interface GameClientOptions {
   /** Origin of the game, e.g. `https://gravity-fantasy.example` ("" for same-origin calls). */
@@ -88,11 +88,6 @@ export interface GameClient {
     username: string,
     options?: RequestOptions & { event?: number | string },
   ): Promise<TeamResponse>;
-}
-
-/** Accepts "Pro Women" or "pro-women"; returns the slug. */
-export function toCategorySlug(category: Category | CategorySlug): CategorySlug {
-  return (CATEGORY_SLUGS as Record<string, CategorySlug>)[category] ?? (category as CategorySlug);
 }
 
 function query(params: Record<string, string | number | undefined>): string {

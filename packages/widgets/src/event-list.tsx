@@ -1,4 +1,5 @@
 import { type MouseEvent, type ReactElement, useId } from "react";
+import { EVENT_STATUS_LABELS } from "./events.js";
 import { assetUrl, formatEventDate } from "./format.js";
 import {
   cx,
@@ -12,14 +13,10 @@ import {
 } from "./internal/common.js";
 import type { EventStatus, GameEvent, Theme } from "./types.js";
 
+// Pure, also in `@game/widgets/helpers`.
+export { EVENT_STATUS_LABELS } from "./events.js";
 export type { LinkRenderProps, RenderLink, WidgetBaseProps } from "./internal/common.js";
 export type { EventStatus, GameEvent, Theme } from "./types.js";
-
-export const EVENT_STATUS_LABELS: Record<EventStatus, string> = {
-  open: "Open",
-  closed: "Closed",
-  archived: "Archived",
-};
 
 /** What an event card does; shared by `EventCard` and `EventList`. */
 export interface EventCardOptions {

@@ -1,6 +1,7 @@
 export * from "./client.js";
 export * from "./event-list.js";
 export * from "./format.js";
+export * from "./helpers.js";
 export * from "./hooks.js";
 export { type Avatar, racerAvatar } from "./internal/avatar.js";
 export type { LinkRenderProps, RenderLink, WidgetBaseProps } from "./internal/common.js";

@@ -2,10 +2,13 @@ import type { ReactElement, ReactNode } from "react";
 import { defaultRenderLink, type WidgetBaseProps } from "./internal/common.js";
 import type { PagingProps } from "./internal/pagination.js";
 import { type RankingRow, RankingTable } from "./internal/ranking-table.js";
+import { ANONYMOUS, samePlayer } from "./rankings.js";
 import type { PlayerRanking } from "./types.js";
 
 export type { LinkRenderProps, RenderLink, WidgetBaseProps } from "./internal/common.js";
 export type { PagingProps } from "./internal/pagination.js";
+// Pure helpers, also in `@game/widgets/helpers`.
+export { ANONYMOUS, samePlayer } from "./rankings.js";
 export type { PlayerRanking, Theme } from "./types.js";
 
 export interface PlayerRankingsProps extends WidgetBaseProps, PagingProps {
@@ -23,14 +26,6 @@ export interface PlayerRankingsProps extends WidgetBaseProps, PagingProps {
   meLabel?: string;
   /** Makes usernames links (e.g. to the player's page); rows without a username stay text. */
   playerHref?: (player: PlayerRanking) => string;
-}
-
-export const ANONYMOUS = "Anonymous";
-
-/** Same player? By `id` when both rows have one, else by username. */
-export function samePlayer(a: PlayerRanking, b: PlayerRanking): boolean {
-  if (a.id != null && b.id != null) return String(a.id) === String(b.id);
-  return a.username != null && a.username === b.username;
 }
 
 /** ▲ 2 / ▼ 1 / – from the previous rank (smaller rank is better). */

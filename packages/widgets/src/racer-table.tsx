@@ -23,10 +23,28 @@ import {
   type WidgetBaseProps,
 } from "./internal/common.js";
 import { Portrait } from "./internal/portrait.js";
+import {
+  DEFAULT_CATEGORY,
+  DEFAULT_RACER_SORT,
+  priceChangeText,
+  type RacerSort,
+  type RacerSortKey,
+  sortRacers,
+} from "./racers.js";
 import { CATEGORIES, type Category, type Racer } from "./types.js";
 
 export type { LinkRenderProps, RenderLink, WidgetBaseProps } from "./internal/common.js";
 export { newTabLink } from "./internal/common.js";
+// Pure helpers, also in `@game/widgets/helpers` (no "use client" there: callable on servers).
+export {
+  DEFAULT_CATEGORY,
+  DEFAULT_RACER_SORT,
+  priceChangeText,
+  type RacerSort,
+  type RacerSortKey,
+  type SortDirection,
+  sortRacers,
+} from "./racers.js";
 export {
   CATEGORIES,
   CATEGORY_SLUGS,
@@ -35,17 +53,6 @@ export {
   type Racer,
   type Theme,
 } from "./types.js";
-
-export type RacerSortKey = "rank" | "name" | "price";
-export type SortDirection = "asc" | "desc";
-export interface RacerSort {
-  key: RacerSortKey;
-  direction: SortDirection;
-}
-
-/** The spec's order: rank2024 ascending, unranked (0) last. */
-export const DEFAULT_RACER_SORT: RacerSort = { key: "rank", direction: "asc" };
-export const DEFAULT_CATEGORY: Category = "Pro Men";
 
 export type RacerColumn = "portrait" | "rank" | "price";
 
@@ -120,28 +127,6 @@ export interface RacerTableProps extends WidgetBaseProps {
   showPriceChange?: boolean;
   /** Renders links through the host router; defaults to `<a>`. */
   renderLink?: RenderLink;
-}
-
-const byName = (a: Racer, b: Racer) =>
-  a.lastName.localeCompare(b.lastName, "en", { sensitivity: "base" }) ||
-  a.firstName.localeCompare(b.firstName, "en", { sensitivity: "base" }) ||
-  a.id - b.id;
-
-/** Sorts a copy of `racers`. Unranked racers (rank 0) always come last when sorting by rank. */
-export function sortRacers(
-  racers: readonly Racer[],
-  sort: RacerSort = DEFAULT_RACER_SORT,
-): Racer[] {
-  const sign = sort.direction === "desc" ? -1 : 1;
-  const ranked = (r: Racer) => r.rank2024 > 0;
-  return [...racers].sort((a, b) => {
-    if (sort.key === "rank") {
-      if (ranked(a) !== ranked(b)) return ranked(a) ? -1 : 1;
-      return sign * (a.rank2024 - b.rank2024) || byName(a, b);
-    }
-    if (sort.key === "price") return sign * (a.price - b.price) || byName(a, b);
-    return sign * byName(a, b);
-  });
 }
 
 function ActionButton(props: { racer: Racer; action: RacerAction; tipId: string }): ReactElement {
@@ -495,12 +480,4 @@ export function RacerTable(props: RacerTableProps): ReactElement {
       </div>
     </div>
   );
-}
-
-/** The change since the previous round's price, in words a screen reader reads well. */
-export function priceChangeText(racer: Pick<Racer, "price" | "previousPrice">): string {
-  if (racer.previousPrice == null) return "New";
-  const change = racer.price - racer.previousPrice;
-  if (change === 0) return "No change";
-  return change > 0 ? `+${formatPrice(change)}` : `-${formatPrice(-change)}`;
 }

@@ -93,7 +93,11 @@ export function TeamGrid<R extends Racer = Racer>(props: TeamGridProps<R>): Reac
       )}
       {state === "error" ? null : (
         <ol
-          className={cx("gf-team-grid", state === "loading" && "gf-team-grid--loading")}
+          className={cx(
+            "gf-team-grid",
+            canRemove && "gf-team-grid--removable",
+            state === "loading" && "gf-team-grid--loading",
+          )}
           aria-label={label}
           aria-busy={state === "loading" || undefined}
         >

@@ -23,6 +23,11 @@ export const CATEGORY_SLUGS = {
 } as const satisfies Record<Category, string>;
 export type CategorySlug = (typeof CATEGORY_SLUGS)[Category];
 
+/** Accepts "Pro Women" or "pro-women"; returns the slug. */
+export function toCategorySlug(category: Category | CategorySlug): CategorySlug {
+  return (CATEGORY_SLUGS as Record<string, CategorySlug>)[category] ?? (category as CategorySlug);
+}
+
 export type EventStatus = "open" | "closed" | "archived";
 
 /** Colour theme of a widget. `auto` follows `prefers-color-scheme`. */
