@@ -1,5 +1,5 @@
 import { vitePlugin as remix } from "@remix-run/dev";
-import { defineConfig } from "vite";
+import { defineConfig, type Rollup } from "vite";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -7,7 +7,35 @@ declare module "@remix-run/node" {
   }
 }
 
-export default defineConfig({
+const ROOT_ROUTE = new URL("./app/root.tsx", import.meta.url).pathname;
+
+/**
+ * What the root route imports, directly or not, every page loads: two files rather than the
+ * dozen small chunks Rollup splits it into by which routes share each module (gzip compresses
+ * one file better than many; about 2 KB less per page). `framework`: React and Remix, which
+ * change only with an upgrade, so a deploy leaves them cached; `layout`: the app's shell
+ * (header, footer, login dialog). docs/decisions/0164-client-bundle-budget.md.
+ */
+function shellChunks(): Rollup.ManualChunksOption {
+  let shell: Set<string> | undefined;
+  return (id, { getModuleIds, getModuleInfo }) => {
+    if (!shell) {
+      shell = new Set();
+      const todo = [...getModuleIds()].filter(
+        (m) => m === ROOT_ROUTE || m.startsWith(`${ROOT_ROUTE}?`),
+      );
+      for (let m = todo.pop(); m !== undefined; m = todo.pop()) {
+        if (shell.has(m)) continue;
+        shell.add(m);
+        todo.push(...(getModuleInfo(m)?.importedIds ?? []));
+      }
+    }
+    if (!shell.has(id)) return undefined;
+    return id.includes("/node_modules/") ? "framework" : "layout";
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     remix({
       ignoredRouteFiles: ["**/*.test.{ts,tsx}", "**/*.css"],
@@ -23,5 +51,7 @@ export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   // @game/db finds its committed migrations next to its own files: keep it out of the bundle.
   ssr: { external: ["@game/db"] },
+  // The browser's build only: the server's is one file.
+  build: isSsrBuild ? {} : { rollupOptions: { output: { manualChunks: shellChunks() } } },
   server: { port: 3000 },
-});
+}));

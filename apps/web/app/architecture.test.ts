@@ -87,6 +87,17 @@ describe("app layout", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("modules the browser may load take @game/core by subpath, never its main entry", () => {
+    // A bundler keeps the main entry whole: one constant from it shipped zod, the CSV parser and
+    // the password list with every page (decision 0164). Server modules may use it.
+    const offenders = files
+      .filter((f) => !isTest(f.file) && !/\.server\.tsx?$/.test(f.file))
+      .flatMap((f) =>
+        f.imports.filter(({ s }) => s === "@game/core").map(({ s }) => `${f.file} imports ${s}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+
   it("features never import a route", () => {
     const offenders = files
       .filter((f) => f.file.startsWith(`features${path.sep}`) && !isTest(f.file))

@@ -10,7 +10,8 @@ import {
   rulesLocked,
   withRuleChanges,
 } from "./competitions.js";
-import { competitionRulesSchema, DEFAULT_RULES } from "./rules.js";
+import { DEFAULT_RULES } from "./rules.js";
+import { competitionRulesSchema } from "./rules-schema.js";
 import { validateTeam } from "./team.js";
 
 const XC = withRuleChanges(DEFAULT_RULES, {

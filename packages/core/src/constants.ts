@@ -41,3 +41,9 @@ export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 24;
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 128;
+/**
+ * A short description of the password rules (password-policy.ts), for the hint next to a
+ * new-password field. Here, not with the rules, so that the sign-up form on every page shows it
+ * without shipping the list of common passwords (docs/decisions/0164).
+ */
+export const PASSWORD_HINT = `At least ${PASSWORD_MIN} characters; common passwords are refused.`;

@@ -18,6 +18,7 @@ export * from "./racer-csv.js";
 export * from "./results.js";
 export * from "./round-entries.js";
 export * from "./rules.js";
+export * from "./rules-schema.js";
 export * from "./schemas.js";
 export * from "./scoring.js";
 export * from "./selling-price.js";

@@ -17,9 +17,6 @@ export const PASSWORD_MESSAGES: Record<PasswordProblem, string> = {
     "That password is on the list of common passwords attackers try first. Choose another one.",
 };
 
-/** A short description of the rules, for the hint next to a new-password field. */
-export const PASSWORD_HINT = `At least ${PASSWORD_MIN} characters; common passwords are refused.`;
-
 let common: ReadonlySet<string> | undefined;
 
 /** The shipped list of common passwords (lower-cased, NFC), read on first use. */

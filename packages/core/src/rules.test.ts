@@ -4,12 +4,8 @@ import { CATEGORIES, type Category } from "./categories.js";
 import { lockTime } from "./events.js";
 import { legacyValidateTeam } from "./fixtures/legacy-team-rule.js";
 import { nextPrice } from "./pricing.js";
-import {
-  type CompetitionRules,
-  competitionRulesSchema,
-  DEFAULT_RULES,
-  describeRules,
-} from "./rules.js";
+import { type CompetitionRules, DEFAULT_RULES, describeRules } from "./rules.js";
+import { competitionRulesSchema } from "./rules-schema.js";
 import { pointsForPosition, teamScore } from "./scoring.js";
 import { addBlockMessage, requirementChecklist, type TeamRacer, validateTeam } from "./team.js";
 

@@ -1,14 +1,16 @@
 /*
  * A competition's rules as data (docs/decisions/0155): team size, budget, the categories offered
  * (each counting as a woman's and/or a junior category), minimum and maximum per group, the
- * points table, the lock and the pricing rule's bounds. One zod schema checks them wherever they
- * come from (the CLI, the dashboard, the database); the spec's game is `DEFAULT_RULES`, and the
- * team rule (`validateTeam`), the checklist, scoring, the lock and pricing take a rules object.
+ * points table, the lock and the pricing rule's bounds. One zod schema (`rules-schema.ts`, apart so
+ * that the browser's team builder ships no zod) checks them wherever they come from (the CLI, the
+ * dashboard, the database); the spec's game is `DEFAULT_RULES`, and the team rule
+ * (`validateTeam`), the checklist, scoring, the lock and pricing take a rules object.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import { CATEGORIES, isFemale, isJunior } from "./categories.js";
 import { BUDGET, LOCK_HOURS, MIN_FEMALE, MIN_JUNIOR, TEAM_SIZE } from "./constants.js";
 import { PRICE_MAX, PRICE_MIN } from "./pricing.js";
+import type { competitionRulesSchema } from "./rules-schema.js";
 import { POINTS } from "./scoring.js";
 
 export const DISCIPLINES = ["downhill", "cross-country", "enduro", "freeride", "other"] as const;
@@ -28,93 +30,6 @@ export const DISCIPLINE_SHORT: Readonly<Record<string, Discipline>> = {
 /** The largest team any competition may have. */
 export const MAX_TEAM_SIZE = 20;
 
-const count = z.number().int().min(0).max(50);
-
-const groupSchema = z.object({
-  min: count,
-  /** null: no maximum. */
-  max: count.nullable(),
-});
-
-const categorySchema = z.object({
-  name: z.string().trim().min(1, "A category needs a name.").max(40),
-  women: z.boolean(),
-  junior: z.boolean(),
-});
-
-const points = z.number().int().min(0).max(10_000);
-const pointsSchema = z.object({
-  first: points,
-  second: points,
-  third: points,
-  topTen: points,
-  finisher: points,
-  none: points,
-});
-
-const money = z.number().int().min(1_000).max(1_000_000_000);
-
-/** The shape of a competition's rules, and what makes them playable. */
-export const competitionRulesSchema = z
-  .object({
-    teamSize: z
-      .number()
-      .int()
-      .min(1, "A team needs at least 1 rider.")
-      .max(MAX_TEAM_SIZE, `A team has at most ${MAX_TEAM_SIZE} riders.`),
-    budget: money,
-    categories: z.array(categorySchema).min(1).max(12),
-    women: groupSchema,
-    juniors: groupSchema,
-    points: pointsSchema,
-    lockHours: z.number().int().min(0).max(168),
-    pricing: z.object({ min: money, max: money }),
-  })
-  .superRefine((rules, ctx) => {
-    const issue = (message: string, path: (string | number)[]) =>
-      ctx.addIssue({ code: "custom", message, path });
-    const names = rules.categories.map((c) => c.name.toLowerCase());
-    if (new Set(names).size !== names.length) {
-      issue("Each category is named once.", ["categories"]);
-    }
-    for (const [key, word] of [
-      ["women", "women"],
-      ["juniors", "juniors"],
-    ] as const) {
-      const g = rules[key];
-      if (g.min > rules.teamSize) {
-        issue(`The minimum of ${word} (${g.min}) is more than the team size (${rules.teamSize}).`, [
-          key,
-          "min",
-        ]);
-      }
-      if (g.max !== null && g.max < g.min) {
-        issue(`The maximum of ${word} (${g.max}) is below the minimum (${g.min}).`, [key, "max"]);
-      }
-    }
-    const p = rules.points;
-    if (
-      !(
-        p.first >= p.second &&
-        p.second >= p.third &&
-        p.third >= p.topTen &&
-        p.topTen >= p.finisher &&
-        p.finisher >= p.none
-      )
-    ) {
-      issue("Points must not rise with a worse result.", ["points"]);
-    }
-    if (rules.pricing.min > rules.pricing.max) {
-      issue("The lowest price is above the highest.", ["pricing"]);
-    }
-    if (!canBeMet(rules)) {
-      issue(
-        "No team can meet these rules with the categories offered (check the minimums and maximums).",
-        ["categories"],
-      );
-    }
-  });
-
 export type CompetitionRules = z.infer<typeof competitionRulesSchema>;
 export type RulesCategory = CompetitionRules["categories"][number];
 
@@ -133,32 +48,6 @@ export const DEFAULT_RULES: CompetitionRules = Object.freeze({
   lockHours: LOCK_HOURS,
   pricing: { min: PRICE_MIN, max: PRICE_MAX },
 }) as CompetitionRules;
-
-/**
- * Whether any team of `teamSize` riders from the categories offered meets the group limits:
- * counts of the four kinds of category (woman or not, junior or not), tried exhaustively (a team
- * has at most 20 riders, so at most 1,771 splits).
- */
-function canBeMet(rules: CompetitionRules): boolean {
-  const has = (women: boolean, junior: boolean) =>
-    rules.categories.some((c) => c.women === women && c.junior === junior);
-  const n = rules.teamSize;
-  const within = (v: number, g: { min: number; max: number | null }) =>
-    v >= g.min && (g.max === null || v <= g.max);
-  for (let wj = 0; wj <= n; wj++) {
-    if (wj > 0 && !has(true, true)) break;
-    for (let w = 0; w + wj <= n; w++) {
-      if (w > 0 && !has(true, false)) break;
-      for (let j = 0; j + w + wj <= n; j++) {
-        if (j > 0 && !has(false, true)) break;
-        const rest = n - wj - w - j;
-        if (rest > 0 && !has(false, false)) continue;
-        if (within(wj + w, rules.women) && within(wj + j, rules.juniors)) return true;
-      }
-    }
-  }
-  return false;
-}
 
 /** The category named, in these rules (case as offered), or undefined. */
 export function rulesCategory(rules: CompetitionRules, name: string): RulesCategory | undefined {

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from "@game/core";
+import { formatDate, formatDateTime } from "@game/core/dates";
 import { useTimeZone } from "~/utils/time-zone";
 
 /**

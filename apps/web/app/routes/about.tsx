@@ -1,21 +1,23 @@
 import {
   BUDGET,
-  formatPrice,
   LOCK_HOURS,
-  lockTime,
   MIN_AGE,
   MIN_FEMALE,
   MIN_JUNIOR,
+  TEAM_SIZE,
+} from "@game/core/constants";
+import { lockTime } from "@game/core/events";
+import { formatPrice } from "@game/core/format";
+import {
   nextPrice,
-  POINTS,
   PRICE_BANDS,
   PRICE_MAX,
   PRICE_MIN,
   PRICE_STEP,
   type PricingResult,
-  sellingPrice,
-  TEAM_SIZE,
-} from "@game/core";
+} from "@game/core/pricing";
+import { POINTS } from "@game/core/scoring";
+import { sellingPrice } from "@game/core/selling-price";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DateTime } from "~/components/date-time";

@@ -1,5 +1,6 @@
 /** /admin: the CSV racer upload (spec: Admin Dashboard) and the racers it maintains. */
-import { CATEGORIES, categoryToSlug, formatPrice } from "@game/core";
+import { CATEGORIES, categoryToSlug } from "@game/core/categories";
+import { formatPrice } from "@game/core/format";
 import { Portrait } from "@game/widgets";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";

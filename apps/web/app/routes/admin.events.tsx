@@ -1,5 +1,5 @@
 /** /admin/events: open, close or archive each event and set when it starts. */
-import { EVENT_STATUSES, lockTime } from "@game/core";
+import { EVENT_STATUSES, lockTime } from "@game/core/events";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import {

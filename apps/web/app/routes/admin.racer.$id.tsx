@@ -3,7 +3,8 @@
  * the teams holding them, no longer pickable) and reinstate them. Same services as
  * `game-admin racers set|withdraw|reinstate`; works without JavaScript (plain forms).
  */
-import { CATEGORIES, formatPrice } from "@game/core";
+import { CATEGORIES } from "@game/core/categories";
+import { formatPrice } from "@game/core/format";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminTime } from "~/features/admin/admin-time";

@@ -1,5 +1,7 @@
 /** /admin/results: import an event's official results (checked first), settle, see what is stored. */
-import { CATEGORIES, CSV_MAX_BYTES, resultsUploadSchema } from "@game/core";
+import { CATEGORIES } from "@game/core/categories";
+import { CSV_MAX_BYTES } from "@game/core/constants";
+import { resultsUploadSchema } from "@game/core/results";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";

@@ -1,4 +1,4 @@
-import { formatPrice } from "@game/core";
+import { formatPrice } from "@game/core/format";
 import { Portrait } from "@game/widgets";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";

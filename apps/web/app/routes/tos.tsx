@@ -1,4 +1,4 @@
-import { MIN_AGE } from "@game/core";
+import { MIN_AGE } from "@game/core/constants";
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { LegalPage, type LegalSection } from "~/features/layout/legal-page";

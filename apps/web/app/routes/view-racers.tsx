@@ -1,4 +1,4 @@
-import { CATEGORIES, type Category, categoryFromSlug, categoryToSlug } from "@game/core";
+import { CATEGORIES, type Category, categoryFromSlug, categoryToSlug } from "@game/core/categories";
 import { type RacerSort, RacerTable } from "@game/widgets/racer-table";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";

@@ -3,7 +3,7 @@
  * browser remembers its zone in a cookie; the server then writes pages in it (UTC, named, until
  * it is known), and after hydration every date follows the browser's own zone.
  */
-import { isTimeZone, localTimeZone } from "@game/core";
+import { isTimeZone, localTimeZone } from "@game/core/dates";
 import { useEffect, useState } from "react";
 
 export const TIME_ZONE_COOKIE = "gf_tz";

@@ -30,7 +30,7 @@ export function count(n: number): string {
 }
 
 /** 1st, 2nd, 3rd: the one rule, in @game/core. */
-export { ordinal } from "@game/core";
+export { ordinal } from "@game/core/format";
 
 /** "up 3 places since the last event", or null without a previous rank. */
 export function movementText(rank: number, previous: number | null | undefined): string | null {

@@ -1,4 +1,5 @@
-import { checkNewPassword, PASSWORD_HINT } from "@game/core";
+import { PASSWORD_HINT } from "@game/core/constants";
+import { checkNewPassword } from "@game/core/password-policy";
 import { useId, useState } from "react";
 
 /**

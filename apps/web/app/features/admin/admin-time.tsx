@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE } from "@game/core";
+import { DEFAULT_TIME_ZONE } from "@game/core/dates";
 import { useRouteLoaderData } from "@remix-run/react";
 import { DateTime } from "~/components/date-time";
 

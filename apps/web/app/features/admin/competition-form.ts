@@ -4,15 +4,10 @@
  * discipline and a set of rules may be is core's (`competitionInputSchema`,
  * `competitionRulesSchema`); these schemas read the fields and say which one is wrong.
  */
-import {
-  type CompetitionRules,
-  competitionRulesSchema,
-  DEFAULT_RULES,
-  MAX_TEAM_SIZE,
-  parseCount,
-  type RuleChanges,
-  withRuleChanges,
-} from "@game/core";
+import { type RuleChanges, withRuleChanges } from "@game/core/competitions";
+import { parseCount } from "@game/core/csv";
+import { type CompetitionRules, DEFAULT_RULES, MAX_TEAM_SIZE } from "@game/core/rules";
+import { competitionRulesSchema } from "@game/core/rules-schema";
 import { z } from "zod";
 import { isTimeZone } from "./time";
 

@@ -5,7 +5,7 @@
  * then shows the action's answer (`answer`), in the block it is about. Errors are shown by field
  * and take the focus; a confirmation (archive) or a preview (copy) asks before anything changes.
  */
-import { DISCIPLINES } from "@game/core";
+import { DISCIPLINES } from "@game/core/rules";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { type ReactNode, type RefObject, useEffect, useRef } from "react";
 import {

@@ -3,13 +3,9 @@
  * functions the server runs on the text it is sent (decodeCsvBytes, parseRacerCsv), so the rows,
  * skipped lines, defaults and refusals match what the upload will do.
  */
-import {
-  CSV_MAX_BYTES,
-  CsvFileError,
-  decodeCsvBytes,
-  parseRacerCsv,
-  type RacerCsvFile,
-} from "@game/core";
+import { CSV_MAX_BYTES } from "@game/core/constants";
+import { CsvFileError, decodeCsvBytes } from "@game/core/csv-file";
+import { parseRacerCsv, type RacerCsvFile } from "@game/core/racer-csv";
 
 export type CsvPreview =
   | {

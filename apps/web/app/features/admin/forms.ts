@@ -3,7 +3,7 @@
  * JavaScript). Rules that the CLI shares (partner origins, event status) are re-checked by the
  * @game/db services the action calls.
  */
-import { EVENT_STATUSES } from "@game/core";
+import { EVENT_STATUSES } from "@game/core/events";
 import { z } from "zod";
 import { isTimeZone } from "./time";
 

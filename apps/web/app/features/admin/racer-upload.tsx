@@ -6,13 +6,10 @@
  * decoded text is posted as JSON; the spec's alerts are shown with `window.alert` and repeated on
  * the page. Without JavaScript the same form posts the file itself and the page shows the result.
  */
-import {
-  defaultUsedText,
-  formatPrice,
-  RACER_CSV_COLUMNS,
-  type SkippedRow,
-  UPLOAD_PREVIEW_ROWS,
-} from "@game/core";
+import { UPLOAD_PREVIEW_ROWS } from "@game/core/constants";
+import { RACER_CSV_COLUMNS, type SkippedRow } from "@game/core/csv";
+import { formatPrice } from "@game/core/format";
+import { defaultUsedText } from "@game/core/racer-csv";
 import type { RacerImportSummary } from "@game/db";
 import { useRevalidator } from "@remix-run/react";
 import { type FormEvent, useId, useState } from "react";

@@ -1,4 +1,4 @@
-import { formatPrice } from "@game/core";
+import { formatPrice } from "@game/core/format";
 import { useFetcher } from "@remix-run/react";
 import { AdminTable, num } from "./admin-table";
 import { SEASON_ADVANCE_INTENT } from "./forms";

@@ -3,7 +3,7 @@
  * (a `datetime-local` input has no zone). These convert between the two with the platform's
  * time-zone data; they run in the browser and on the server alike.
  */
-import { formatDateTime } from "@game/core";
+import { formatDateTime } from "@game/core/dates";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

@@ -1,4 +1,4 @@
-import { MIN_AGE, PASSWORD_HINT } from "@game/core";
+import { MIN_AGE, PASSWORD_HINT } from "@game/core/constants";
 import { Form, Link } from "@remix-run/react";
 import {
   type ComponentProps,
@@ -10,13 +10,7 @@ import {
   useRef,
   useState,
 } from "react";
-import {
-  type AuthField,
-  type AuthMode,
-  type AuthResult,
-  HONEYPOT_FIELD,
-  validateAuthForm,
-} from "./auth-result";
+import { type AuthField, type AuthMode, type AuthResult, HONEYPOT_FIELD } from "./auth-result";
 
 export const AUTH_TITLES: Record<AuthMode, string> = {
   login: "Login",
@@ -46,9 +40,33 @@ export interface AuthFormProps {
 
 const FIELD_ORDER: AuthField[] = ["username", "email", "password"];
 
+let authCheck: typeof import("./auth-validation") | undefined;
+let loadingCheck = false;
+
+/**
+ * Fetches the shared check (zod, the name rules and the common-password list: more than the rest
+ * of the page's own code) once a visitor starts on the form: every page has the login dialog, few
+ * visitors open it (docs/decisions/0164).
+ */
+function loadAuthCheck() {
+  if (authCheck || loadingCheck) return;
+  loadingCheck = true;
+  import("./auth-validation")
+    .then((check) => {
+      authCheck = check;
+    })
+    // Not fetched (offline): the server checks the post, and the next focus tries again.
+    .catch(() => {})
+    .finally(() => {
+      loadingCheck = false;
+    });
+}
+
 /**
  * The Login / Create Your Account form. It validates with the same schema as the server before
- * posting (so mistakes show at once) and works as a plain form post without JavaScript.
+ * posting (so mistakes show at once) and works as a plain form post without JavaScript. The
+ * check arrives when the form is first focused; a post sent before it has (typed before the
+ * page's JavaScript ran) is checked by the server alone, which answers the same messages.
  */
 export function AuthForm(props: AuthFormProps) {
   const { mode, result, redirectTo, busy = false, onSwitchMode } = props;
@@ -80,8 +98,12 @@ export function AuthForm(props: AuthFormProps) {
       event.preventDefault();
       return;
     }
+    if (!authCheck) {
+      loadAuthCheck();
+      return;
+    }
     const fields = Object.fromEntries(new FormData(event.currentTarget));
-    const checked = validateAuthForm(mode, fields);
+    const checked = authCheck.validateAuthForm(mode, fields);
     if (checked.ok) {
       setLocal(null);
       return;
@@ -136,6 +158,7 @@ export function AuthForm(props: AuthFormProps) {
       action={mode === "login" ? "/login" : "/signup"}
       className="auth-form"
       noValidate
+      onFocus={loadAuthCheck}
       onSubmit={onSubmit}
       aria-labelledby={props.headingId}
     >

@@ -1,5 +1,8 @@
-import { CREDENTIALS_REQUIRED, logInSchema, signUpSchema } from "@game/core";
-import { fieldErrors } from "~/utils/field-errors";
+/**
+ * What the login and sign-up forms say, in the browser and on the server. The check itself
+ * (`auth-validation.ts`) is apart: it carries zod, the name rules and the common-password list,
+ * which the browser fetches only once a visitor starts on the form (docs/decisions/0164).
+ */
 
 /** The two faces of the login modal (and of the /login and /signup pages). */
 export type AuthMode = "login" | "signup";
@@ -24,27 +27,3 @@ export const USERNAME_TAKEN = "That username is taken. Try another one.";
 
 /** The name of the honeypot field: people never see it, form-filling bots do. */
 export const HONEYPOT_FIELD = "leave_blank";
-
-export const schemaFor = (mode: AuthMode) => (mode === "login" ? logInSchema : signUpSchema);
-
-/**
- * Checks the fields with the one shared schema (the browser runs this before posting, the server
- * again on every post). The spec's "Email and password are required" is one message for the
- * form, whichever of the two is missing; other problems go next to their field.
- */
-export function validateAuthForm(
-  mode: AuthMode,
-  fields: Record<string, unknown>,
-):
-  | { ok: true; data: { email: string; password: string; username?: string } }
-  | {
-      ok: false;
-      result: AuthResult;
-    } {
-  const parsed = schemaFor(mode).safeParse(fields);
-  if (parsed.success) return { ok: true, data: parsed.data };
-  const { form, ...byField } = fieldErrors(parsed.error, { formMessages: [CREDENTIALS_REQUIRED] });
-  const result: AuthResult = { mode, fieldErrors: byField };
-  if (form) result.formError = form;
-  return { ok: false, result };
-}

@@ -48,9 +48,9 @@ import {
   NO_PROFILE,
   NOT_ACCEPTED,
   USERNAME_TAKEN,
-  validateAuthForm,
   WRONG_CREDENTIALS,
 } from "./auth-result";
+import { validateAuthForm } from "./auth-validation";
 
 /** Where a player lands after logging in when the form did not say (spec: /homepage). */
 export const AFTER_LOGIN = "/homepage";

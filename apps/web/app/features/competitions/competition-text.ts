@@ -3,7 +3,9 @@
  * dashboard): discipline and state names, a round's standing, and a countdown in words. Pure
  * functions, used on the server and in the browser alike.
  */
-import type { CompetitionState, Discipline, EventPhase } from "@game/core";
+import type { CompetitionState } from "@game/core/competitions";
+import type { EventPhase } from "@game/core/events";
+import type { Discipline } from "@game/core/rules";
 
 export const DISCIPLINE_LABELS: Record<Discipline, string> = {
   downhill: "Downhill",

@@ -4,7 +4,9 @@
  * for a session it keeps in memory only. Building uses the same widgets and rules as
  * `/team-setup`; saving goes through the same server service.
  */
-import { type Category, type CompetitionRules, formatPrice, racerName } from "@game/core";
+import type { Category } from "@game/core/categories";
+import { formatPrice, racerName } from "@game/core/format";
+import type { CompetitionRules } from "@game/core/rules";
 import type { TeamRacerView } from "@game/db";
 import { newTabLink, RacerTable, RequirementChecklist, TeamGrid } from "@game/widgets";
 import { useFetcher } from "@remix-run/react";

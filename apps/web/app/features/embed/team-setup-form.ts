@@ -3,7 +3,8 @@
  * (browsers block them in third-party frames): its credential travels in the form, as `token`
  * (the popup's single-use handoff, for `exchange`) or `session` (what the exchange returned).
  */
-import { type HeldRacer, teamSelectionSchema } from "@game/core";
+import { teamSelectionSchema } from "@game/core/schemas";
+import type { HeldRacer } from "@game/core/selling-price";
 import { z } from "zod";
 
 const token = z

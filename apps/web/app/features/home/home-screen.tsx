@@ -1,4 +1,5 @@
-import { BUDGET, formatPrice, TEAM_SIZE } from "@game/core";
+import { BUDGET, TEAM_SIZE } from "@game/core/constants";
+import { formatPrice } from "@game/core/format";
 import { EventList } from "@game/widgets/event-list";
 import { Link } from "@remix-run/react";
 import { useEffect } from "react";

@@ -2,7 +2,12 @@
  * The league forms, one schema each, used by the modals before posting and by the action on every
  * post. Field rules come from @game/core.
  */
-import { inviteEmailSchema, leagueNameSchema, NAME_MESSAGES, type NameProblem } from "@game/core";
+import {
+  inviteEmailSchema,
+  leagueNameSchema,
+  NAME_MESSAGES,
+  type NameProblem,
+} from "@game/core/schemas";
 import { z } from "zod";
 import type { LeagueNoticeCode } from "./notices";
 

@@ -1,5 +1,5 @@
 /** The invitation e-mail: plain text for every client, and a simple HTML version. */
-import { defuseLinks } from "@game/core";
+import { defuseLinks } from "@game/core/mail-text";
 import type { OutgoingMail } from "@game/db";
 
 export interface InvitationMailInput {

@@ -2,7 +2,8 @@
  * League notices: the actions redirect back with a short code in the URL, the panel turns it into
  * a sentence. Only known codes are shown, so a crafted link cannot put words on the page.
  */
-import { INVITATIONS_PER_DAY, MAX_OWNED_LEAGUES, NAME_MESSAGES } from "@game/core";
+import { INVITATIONS_PER_DAY, MAX_OWNED_LEAGUES } from "@game/core/constants";
+import { NAME_MESSAGES } from "@game/core/schemas";
 import { CONFIRM_FIRST } from "~/features/account/email-confirmation";
 
 export const NOTICE_PARAM = "leagueNotice";

@@ -2,7 +2,7 @@
  * The embed code generator of the admin dashboard: pick a partner, a widget and its options, copy
  * the three lines of HTML the partner pastes into their page.
  */
-import { CATEGORIES, type Category, categoryToSlug } from "@game/core";
+import { CATEGORIES, type Category, categoryToSlug } from "@game/core/categories";
 import { useId, useState } from "react";
 // The embed's one list of widgets (its build and loader read it too).
 import catalogue from "../../../embed/widgets.json";

@@ -3,7 +3,8 @@
  * a small chart, and every counter per day in a table (docs/decisions/0092-partner-stats.md).
  */
 
-import { formatDate, PARTNER_STATS_NOTE } from "@game/core";
+import { formatDate } from "@game/core/dates";
+import { PARTNER_STATS_NOTE } from "@game/core/partners";
 import { BarChart } from "~/components/charts/bar-chart";
 import { TableScroll } from "~/features/admin/table-scroll";
 

@@ -1,12 +1,6 @@
-import {
-  BUDGET,
-  formatPrice,
-  LOCK_HOURS,
-  MIN_FEMALE,
-  MIN_JUNIOR,
-  POINTS,
-  TEAM_SIZE,
-} from "@game/core";
+import { BUDGET, LOCK_HOURS, MIN_FEMALE, MIN_JUNIOR, TEAM_SIZE } from "@game/core/constants";
+import { formatPrice } from "@game/core/format";
+import { POINTS } from "@game/core/scoring";
 
 /** The three steps of the game, as the event home explains them. */
 export function HowItWorks() {

@@ -1,4 +1,4 @@
-import { LOCK_HOURS } from "@game/core";
+import { LOCK_HOURS } from "@game/core/constants";
 import { useEffect, useRef, useState } from "react";
 import { DateTime } from "~/components/date-time";
 

@@ -1,4 +1,4 @@
-import { formatPrice } from "@game/core";
+import { formatPrice } from "@game/core/format";
 
 export interface PlayerGreetingProps {
   username: string;

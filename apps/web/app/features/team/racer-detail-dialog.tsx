@@ -1,4 +1,4 @@
-import { formatPrice, racerName } from "@game/core";
+import { formatPrice, racerName } from "@game/core/format";
 import type { TeamRacerView } from "@game/db";
 import { Portrait } from "@game/widgets";
 import { type ReactNode, useEffect, useId, useRef } from "react";

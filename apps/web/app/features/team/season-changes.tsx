@@ -1,4 +1,5 @@
-import { formatPrice, sellingPrice } from "@game/core";
+import { formatPrice } from "@game/core/format";
+import { sellingPrice } from "@game/core/selling-price";
 import type { TeamSeasonStatus } from "@game/db";
 
 const signed = (v: number) => (v > 0 ? `+${formatPrice(v)}` : `-${formatPrice(-v)}`);

@@ -36,14 +36,8 @@ import { requireUser } from "~/utils/auth.server";
 import { CANNOT_SAVE, cannotSave } from "~/utils/cannot-save.server";
 import { parseId, readForm } from "~/utils/request.server";
 import { readTimeZone } from "~/utils/time-zone.server";
-import {
-  readDraftParam,
-  readTeamForm,
-  SAVE_FAILED,
-  SAVE_OK,
-  type TeamActionResult,
-  teamSetupHref,
-} from "./team-form";
+import { SAVE_FAILED, SAVE_OK, type TeamActionResult, teamSetupHref } from "./team-form";
+import { readDraftParam, readTeamForm } from "./team-form.server";
 
 export interface SetupEvent {
   id: number;

@@ -1,11 +1,7 @@
-import {
-  type Category,
-  type CompetitionRules,
-  categoryToSlug,
-  formatPrice,
-  type HeldRacer,
-  racerName,
-} from "@game/core";
+import { type Category, categoryToSlug } from "@game/core/categories";
+import { formatPrice, racerName } from "@game/core/format";
+import type { CompetitionRules } from "@game/core/rules";
+import type { HeldRacer } from "@game/core/selling-price";
 import type { TeamRacerView } from "@game/db";
 import { RacerTable, RequirementChecklist, TeamGrid } from "@game/widgets";
 import { useFetcher } from "@remix-run/react";

@@ -4,20 +4,10 @@
  * @game/core rules the server checks again on save: a racer of the saved team counts at their
  * selling price, against the bank plus the saved team's selling value (docs/decisions/0141).
  */
-import {
-  addBlockMessage,
-  addBlockReason,
-  type CompetitionRules,
-  DEFAULT_RULES,
-  draftPrice,
-  formatPrice,
-  type HeldRacer,
-  racerName,
-  requirementChecklist,
-  sellingPrice,
-  teamCost,
-  teamWorth,
-} from "@game/core";
+import { formatPrice, racerName } from "@game/core/format";
+import { type CompetitionRules, DEFAULT_RULES } from "@game/core/rules";
+import { draftPrice, type HeldRacer, sellingPrice, teamWorth } from "@game/core/selling-price";
+import { addBlockMessage, addBlockReason, requirementChecklist, teamCost } from "@game/core/team";
 import type { TeamRacerView } from "@game/db";
 import { useMemo, useState } from "react";
 
