@@ -19,6 +19,7 @@ export { type Avatar, racerAvatar } from "./internal/avatar.js";
 export {
   DEFAULT_CATEGORY,
   DEFAULT_RACER_SORT,
+  pickedByText,
   priceChangeText,
   type RacerSort,
   type RacerSortKey,

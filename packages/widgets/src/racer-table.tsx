@@ -26,6 +26,7 @@ import { Portrait } from "./internal/portrait.js";
 import {
   DEFAULT_CATEGORY,
   DEFAULT_RACER_SORT,
+  pickedByText,
   priceChangeText,
   type RacerSort,
   type RacerSortKey,
@@ -39,6 +40,7 @@ export { newTabLink } from "./internal/common.js";
 export {
   DEFAULT_CATEGORY,
   DEFAULT_RACER_SORT,
+  pickedByText,
   priceChangeText,
   type RacerSort,
   type RacerSortKey,
@@ -125,6 +127,8 @@ export interface RacerTableProps extends WidgetBaseProps {
    * ("+$12,000", "-$5,000", "No change", or "New" without a previous price).
    */
   showPriceChange?: boolean;
+  /** Adds a "Picked by" column: the share of the round's teams holding the racer. */
+  showPickedBy?: boolean;
   /** Renders links through the host router; defaults to `<a>`. */
   renderLink?: RenderLink;
 }
@@ -204,6 +208,7 @@ export function RacerTable(props: RacerTableProps): ReactElement {
     hideCaption,
     hideColumns = [],
     showPriceChange = false,
+    showPickedBy = false,
   } = props;
   const renderLink = props.renderLink ?? defaultRenderLink;
   const id = useId();
@@ -273,6 +278,7 @@ export function RacerTable(props: RacerTableProps): ReactElement {
     Number(show("rank")) +
     Number(show("price")) +
     Number(showPriceChange) +
+    Number(showPickedBy) +
     Number(!!action);
   const tabId = (i: number) => `${id}-tab-${i}`;
   const panelId = `${id}-panel`;
@@ -340,6 +346,11 @@ export function RacerTable(props: RacerTableProps): ReactElement {
                 Since last round
               </th>
             ) : null}
+            {showPickedBy ? (
+              <th scope="col" className="gf-num">
+                Picked by
+              </th>
+            ) : null}
             {action ? (
               <th scope="col" className="gf-col-action">
                 <span className="gf-sr-only">{action.header ?? "Action"}</span>
@@ -404,6 +415,7 @@ export function RacerTable(props: RacerTableProps): ReactElement {
                   {showPriceChange ? (
                     <td className="gf-num gf-col-change">{priceChangeText(racer)}</td>
                   ) : null}
+                  {showPickedBy ? <td className="gf-num">{pickedByText(racer)}</td> : null}
                   {action ? (
                     <td className="gf-col-action">
                       <ActionButton racer={racer} action={action} tipId={`${id}-tip-${racer.id}`} />

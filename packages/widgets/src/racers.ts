@@ -38,6 +38,14 @@ export function sortRacers(
   });
 }
 
+/**
+ * The share of the round's teams holding the racer ("23.4%"); a dash before the round's first
+ * count.
+ */
+export function pickedByText(racer: Pick<Racer, "pickedByPercent">): string {
+  return racer.pickedByPercent == null ? "\u2013" : `${racer.pickedByPercent}%`;
+}
+
 /** The change since the previous round's price, in words a screen reader reads well. */
 export function priceChangeText(racer: Pick<Racer, "price" | "previousPrice">): string {
   if (racer.previousPrice == null) return "New";

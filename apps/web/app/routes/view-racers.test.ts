@@ -1,6 +1,8 @@
+import { countOpenPicks, events, listTeamRacers, saveTeam } from "@game/db";
 import { createTestDb, type DbHandle } from "@game/db/testing";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { request, testContext } from "../../tests/support/context";
+import { makeUser, request, testContext } from "../../tests/support/context";
 import { loader } from "./view-racers";
 
 let h: DbHandle;
@@ -34,6 +36,37 @@ describe("view-racers loader", () => {
     const junk = await load("/view-racers?category=elite&sort=drop%20table");
     expect(junk.category).toBe("Pro Men");
     expect(junk.sort).toEqual({ key: "rank", direction: "asc" });
+  });
+
+  it("carries each racer's picked-by share once the round's teams are counted", async () => {
+    const before = await load("/view-racers");
+    expect(before.racers.every((r) => r.pickedByPercent === null)).toBe(true);
+    // One team of the six cheapest valid picks, then the count the scheduled job makes.
+    const user = await makeUser(h.db);
+    const pool = await listTeamRacers(h.db, 5);
+    const cheapest = (c: string, n: number) =>
+      pool
+        .filter((r) => r.category === c)
+        .sort((a, b) => a.price - b.price || a.id - b.id)
+        .slice(0, n);
+    const team = [
+      ...cheapest("Pro Women", 2),
+      ...cheapest("17-18 Men", 1),
+      ...cheapest("Pro Men", 3),
+    ];
+    const [round] = await h.db.select().from(events).where(eq(events.id, 5));
+    const early = new Date(round!.startsAt.getTime() - 3 * 86_400_000);
+    const saved = await saveTeam(h.db, {
+      userId: user.id,
+      eventId: 5,
+      racerIds: team.map((r) => r.id),
+      now: early,
+    });
+    expect(saved).toMatchObject({ ok: true });
+    await countOpenPicks(h.db, early);
+    const { racers } = await load("/view-racers");
+    const picked = new Set(team.map((r) => r.id));
+    for (const r of racers) expect(r.pickedByPercent).toBe(picked.has(r.id) ? 100 : 0);
   });
 
   it("lists the racers of the chosen game (none for an archived one)", async () => {

@@ -37,6 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       rank2024: r.rank2024,
       price: r.price,
       previousPrice: previous.get(r.id) ?? null,
+      pickedByPercent: r.pickedByPercent,
     })),
   };
 }
@@ -80,6 +81,8 @@ export default function ViewRacers() {
           )}
           // From round 2 of a series: each price against the round before (decision 0100).
           showPriceChange={racers.some((r) => r.previousPrice !== null)}
+          // The share of this round's teams holding each racer, once counted (decision 0160).
+          showPickedBy={racers.some((r) => r.pickedByPercent !== null)}
           emptyMessage={
             game ? `No ${category} racers are listed for ${game.name} yet.` : "No events yet."
           }

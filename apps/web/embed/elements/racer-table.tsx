@@ -5,7 +5,7 @@ import { type ReactElement, useEffect, useState } from "react";
 import type { WidgetProps } from "../runtime";
 import { categoryOf, errorMessage, racerPage, themeOf, useEventId } from "./common";
 
-/** `<gf-racer-table event competition category hide-tabs price-change>` */
+/** `<gf-racer-table event competition category hide-tabs price-change picked-by>` */
 export function GfRacerTable({ attrs, ctx }: WidgetProps): ReactElement {
   const event = useEventId(attrs.event, attrs.competition);
   const only = attrs["hide-tabs"] != null ? categoryOf(attrs.category) : undefined;
@@ -24,6 +24,7 @@ export function GfRacerTable({ attrs, ctx }: WidgetProps): ReactElement {
       showTabs={attrs["hide-tabs"] == null}
       // Opt-in "Since last round" column (the API's previousPrice).
       showPriceChange={attrs["price-change"] != null}
+      showPickedBy={attrs["picked-by"] != null}
       racerHref={racerPage(ctx)}
       renderLink={newTabLink}
       loading={event.loading || racers.loading}

@@ -39,15 +39,18 @@ export const racerListOrder = [
   asc(racers.id),
 ];
 
-/** The racers of one event, optionally of one category, in the spec's order (racerListOrder). */
+/**
+ * The racers of one event, optionally of one category, in the spec's order (racerListOrder), as
+ * the game shows them (with their "picked by" share).
+ */
 export function listRacers(
   db: DbOrTx,
   opts: { gameId: number; category?: Category },
-): Promise<RacerRow[]> {
+): Promise<PublicRacer[]> {
   const where: SQL[] = [eq(racers.gameId, opts.gameId)];
   if (opts.category) where.push(eq(racers.category, opts.category));
   return db
-    .select()
+    .select(publicRacerColumns)
     .from(racers)
     .where(and(...where))
     .orderBy(...racerListOrder);
