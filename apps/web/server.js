@@ -110,6 +110,9 @@ try {
       // The primary process migrated before forking the workers.
       migrate: role !== "worker",
       applicationName,
+      // An upgrade says what it does: the backup it took first (embedded), each migration
+      // applied, how to go back (docs/decisions/0163-backup-and-restore.md).
+      log: (line) => console.log(line),
     });
   handle = await openWithRetry(open, {
     url: env.databaseUrl,

@@ -2,6 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import {
   type AdminActor,
+  backupThroughApp,
   cliActor,
   connectionForDataDir,
   connectionLossCode,
@@ -14,6 +15,7 @@ import {
   publicUrlForDataDir,
   redactUrl,
   resolveDataDir,
+  savePreUpgradeBackup,
   UNREACHABLE_CODES,
   type WriteLog,
 } from "@game/db";
@@ -57,7 +59,12 @@ export function inputPath(file: string, env: NodeJS.ProcessEnv = process.env): s
 export interface CliDb extends DbHandle {
   /** Where the data is, for messages: never contains a password. */
   label: string;
+  /** The running app's socket, when the CLI reaches the embedded database through it. */
+  appUrl?: string;
 }
+
+/** An upgrade's lines (the backup, each migration, how to go back): progress, so stderr. */
+const upgradeLog = (line: string) => console.error(line);
 
 /**
  * Opens the database the way the web app does: --database-url or DATABASE_URL selects
@@ -71,7 +78,7 @@ export async function openDb(cmd: Command, opts: { migrate?: boolean } = {}): Pr
   const url = g.databaseUrl ?? process.env.DATABASE_URL;
   if (url) {
     try {
-      const h = await createDb({ url, migrate, trackWrites: true });
+      const h = await createDb({ url, migrate, trackWrites: true, log: upgradeLog });
       return { ...h, label: `postgres: ${h.location}` };
     } catch (error) {
       // Connected, then lost (while migrating): the command itself never started. A database
@@ -92,7 +99,7 @@ export async function openDb(cmd: Command, opts: { migrate?: boolean } = {}): Pr
   // and keeping the files it writes private.
   process.umask(0o077);
   try {
-    const h = await createDb({ url: "", dataDir, migrate });
+    const h = await createDb({ url: "", dataDir, migrate, log: upgradeLog });
     return { ...h, label: `embedded: ${dataDir}` };
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
@@ -106,7 +113,7 @@ export async function openDb(cmd: Command, opts: { migrate?: boolean } = {}): Pr
 }
 
 /** The embedded database's folder: --data-dir, else DATA_DIR, else <repo>/data. */
-function dataDirOf(g: GlobalOptions): string {
+export function dataDirOf(g: GlobalOptions): string {
   return g.dataDir ? inputPath(g.dataDir) : resolveDataDir();
 }
 
@@ -163,8 +170,20 @@ async function waitForApp(dataDir: string, ms: number): Promise<string | null> {
 async function throughApp(dataDir: string, url: string, migrate: boolean): Promise<CliDb> {
   try {
     // The socket serves one exchange at a time: one connection is all the CLI needs.
-    const h = await createDb({ url, max: 1, migrate, trackWrites: true });
-    return { ...h, label: `embedded: ${dataDir} (through the running app)` };
+    const h = await createDb({
+      url,
+      max: 1,
+      migrate,
+      trackWrites: true,
+      log: upgradeLog,
+      // A CLI newer than the app upgrades the app's database: the app copies it first.
+      backupBeforeUpgrade: async (level) => {
+        const bytes = await backupThroughApp(url);
+        const file = await savePreUpgradeBackup(dataDir, level.current!, bytes);
+        return { file, dataDir, bytes: bytes.length };
+      },
+    });
+    return { ...h, label: `embedded: ${dataDir} (through the running app)`, appUrl: url };
   } catch (error) {
     const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
     throw new CliError(

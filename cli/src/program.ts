@@ -42,7 +42,15 @@ const COMMANDS: Array<[make: () => Command, examples: string[]]> = [
   [usersCommand, ["users list --search example.com", "users grant-admin you@example.com"]],
   [partnersCommand, ['partners add "MTB News" https://mtbnews.example', "partners list"]],
   [outboxCommand, ["outbox list", "outbox list --page 2 --json"]],
-  [dbCommand, ["db migrate", "db seed"]],
+  [
+    dbCommand,
+    [
+      "db migrate",
+      "db seed",
+      "db backup gravity-fantasy-2026-05-01.tar.gz",
+      "db restore gravity-fantasy-2026-05-01.tar.gz",
+    ],
+  ],
 ];
 
 /**

@@ -66,7 +66,8 @@ export async function runPrimary(env, { started }) {
     // Migrations run here once; the workers open the database without migrating. A small pool:
     // the primary runs the scheduled jobs only.
     handle = await openWithRetry(
-      () => createDb({ url: env.databaseUrl, max: 3, applicationName }),
+      // An upgrade logs each migration it applies (docs/decisions/0163-backup-and-restore.md).
+      () => createDb({ url: env.databaseUrl, max: 3, applicationName, log: (l) => console.log(l) }),
       {
         url: env.databaseUrl,
         timeoutMs: env.dbStartTimeoutMs,

@@ -8,8 +8,18 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import {
+  dumpEmbedded,
+  formatSize,
+  goBackLine,
+  logUpgradeStart,
+  savePreUpgradeBackup,
+  type UpgradeBackup,
+  type UpgradeLog,
+} from "./backup.js";
 import { emptyWriteLog, trackWrites, type WriteLog } from "./connection-loss.js";
 import { lockDataDir, tightenPermissions } from "./data-dir-lock.js";
+import { type MigrationLevel, type RunSql, readMigrationLevel } from "./migration-level.js";
 import { migrationsFolder, resolveDataDir } from "./paths.js";
 import * as schema from "./schema/index.js";
 
@@ -74,6 +84,18 @@ export interface CreateDbOptions {
   applicationName?: string;
   /** PostgreSQL: keep a WriteLog in `writes` (the CLI, to say what a lost connection left). */
   trackWrites?: boolean;
+  /**
+   * Where an upgrade of an existing database says what it does: the backup taken first, each
+   * migration applied, how to go back (the app's log, the CLI's stderr). Nothing is said when no
+   * migration is pending, nor for a new database.
+   */
+  log?: UpgradeLog;
+  /**
+   * Backs up, before an upgrade, the embedded database that `url` reaches through the running
+   * app's socket (the CLI). An embedded data folder opened here is backed up without it;
+   * PostgreSQL is backed up with its own tools (pg_dump).
+   */
+  backupBeforeUpgrade?: (level: MigrationLevel) => Promise<UpgradeBackup>;
 }
 
 /** Defaults: an outage answers in seconds instead of hanging requests (docs/decisions/0071). */
@@ -187,8 +209,24 @@ async function runMigrations(
   url: string | undefined,
   opts: CreateDbOptions,
 ): Promise<void> {
+  const log = opts.log ?? (() => {});
   if (handle.kind === "pglite") {
-    await migratePglite(handle.db as never, { migrationsFolder });
+    const pglite = handle.pglite!;
+    const dataDir = handle.location;
+    const backup =
+      dataDir === "memory"
+        ? undefined
+        : async (level: MigrationLevel): Promise<UpgradeBackup> => {
+            const bytes = await dumpEmbedded(pglite);
+            const file = await savePreUpgradeBackup(dataDir, level.current!, bytes);
+            return { file, dataDir, bytes: bytes.length };
+          };
+    await upgrade(
+      async (text) => (await pglite.query<Record<string, unknown>>(text)).rows,
+      () => migratePglite(handle.db as never, { migrationsFolder }),
+      log,
+      backup,
+    );
     return;
   }
   // Several processes may start at once (app instances, CLI): one migrates, the others wait
@@ -200,11 +238,56 @@ async function runMigrations(
   });
   try {
     await client`select pg_advisory_lock(727274)`;
-    await migratePostgres(drizzlePostgres(client), { migrationsFolder });
+    await upgrade(
+      (text) => client.unsafe(text),
+      () => migratePostgres(drizzlePostgres(client), { migrationsFolder }),
+      log,
+      opts.backupBeforeUpgrade,
+    );
     await client`select pg_advisory_unlock(727274)`;
   } finally {
     await client.end({ timeout: 5 });
   }
+}
+
+/**
+ * Applies the pending migrations; on a database that has some already (an upgrade), backs it up
+ * first when it can, and logs each migration applied and how to go back
+ * (docs/decisions/0163-backup-and-restore.md).
+ */
+async function upgrade(
+  run: RunSql,
+  migrate: () => Promise<void>,
+  log: UpgradeLog,
+  backup?: (level: MigrationLevel) => Promise<UpgradeBackup>,
+): Promise<void> {
+  const level = await readMigrationLevel(run);
+  // A new database has nothing to keep and nothing to go back to.
+  if (level.current === null || level.pending.length === 0) return migrate();
+  logUpgradeStart(log, level);
+  let saved: UpgradeBackup | undefined;
+  if (backup) {
+    try {
+      saved = await backup(level);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
+      throw new Error(
+        `The backup before upgrading the database could not be written (${reason}); nothing was migrated.`,
+      );
+    }
+    log(`Backed up the database to ${saved.file} (${formatSize(saved.bytes)}) before upgrading.`);
+  }
+  try {
+    await migrate();
+  } catch (error) {
+    // drizzle applies the pending migrations in one transaction: none of them stayed.
+    log(
+      `Upgrade failed: the database is as it was, at ${level.current}${saved ? ` (its backup: ${saved.file})` : ""}.`,
+    );
+    throw error;
+  }
+  for (const tag of level.pending) log(`Applied migration ${tag}.`);
+  if (saved) log(goBackLine(saved.dataDir, saved.file, level.current));
 }
 
 export function redactUrl(url: string): string {

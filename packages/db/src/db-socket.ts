@@ -20,6 +20,10 @@
  * back as the app had them, and given to that client again before its next message. So no client
  * setting ever reaches the app's queries or another client's, and a client that leaves takes its
  * settings with it.
+ *
+ * A client may also ask for a backup (the query `GAME_ADMIN_BACKUP`): the app, which holds the
+ * database, copies it between two transactions and answers it as rows of base64 text
+ * (docs/decisions/0163-backup-and-restore.md).
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -27,6 +31,7 @@ import net from "node:net";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketHandler } from "@electric-sql/pglite-socket";
+import { BACKUP_QUERY, dumpEmbedded } from "./backup.js";
 import { isHolderAlive, readDataLock } from "./data-dir-lock.js";
 
 export const DB_SOCKET_FILE = "db-socket.json";
@@ -135,6 +140,7 @@ const TERMINATE = 0x58; // "X"
 const PASSWORD = 0x70; // "p"
 const READY = 0x5a; // "Z"
 const IDLE = 0x49; // "I"
+const QUERY = 0x51; // "Q"
 
 /** AuthenticationCleartextPassword: asks the client for the password from the socket file. */
 const AUTH_CLEARTEXT = Uint8Array.from([0x52, 0, 0, 0, 8, 0, 0, 0, 3]);
@@ -194,13 +200,53 @@ function settingsScript(from: Settings, to: Settings): string | null {
   return parts.length > 0 ? `${parts.join("; ")};` : null;
 }
 
-function errorResponse(code: string, message: string): Uint8Array {
-  const fields = Buffer.from(`SFATAL\0VFATAL\0C${code}\0M${message}\0\0`, "utf8");
+function errorResponse(code: string, message: string, severity = "FATAL"): Uint8Array {
+  const fields = Buffer.from(`S${severity}\0V${severity}\0C${code}\0M${message}\0\0`, "utf8");
   const out = Buffer.alloc(5 + fields.length);
   out.write("E", 0, "latin1");
   out.writeInt32BE(4 + fields.length, 1);
   fields.copy(out, 5);
   return out;
+}
+
+/** A backend message of `type` with `body`. */
+function backendMessage(type: string, body: Uint8Array = new Uint8Array(0)): Buffer {
+  const out = Buffer.alloc(5 + body.length);
+  out.write(type, 0, "latin1");
+  out.writeInt32BE(4 + body.length, 1);
+  out.set(body, 5);
+  return out;
+}
+
+/** RowDescription of a backup's rows: one text column, `chunk`. */
+const BACKUP_ROWS = (() => {
+  const name = Buffer.from("chunk\0");
+  const field = Buffer.alloc(18);
+  field.writeInt32BE(0, 0); // no table
+  field.writeInt16BE(0, 4); // no column of one
+  field.writeInt32BE(25, 6); // text
+  field.writeInt16BE(-1, 10); // variable size
+  field.writeInt32BE(-1, 12); // no type modifier
+  field.writeInt16BE(0, 16); // text format
+  return backendMessage("T", Buffer.concat([Buffer.from([0, 1]), name, field]));
+})();
+const READY_IDLE = backendMessage("Z", Uint8Array.from([IDLE]));
+/** Bytes of the backup per row (a multiple of 3: each row is whole base64). */
+const BACKUP_CHUNK = 3 * 1024 * 1024;
+
+/** A DataRow of one text value. */
+function dataRow(text: Buffer): Buffer {
+  const body = Buffer.alloc(6 + text.length);
+  body.writeInt16BE(1, 0);
+  body.writeInt32BE(text.length, 2);
+  text.copy(body, 6);
+  return backendMessage("D", body);
+}
+
+function isBackupRequest(message: Uint8Array): boolean {
+  if (message[0] !== QUERY) return false;
+  const text = Buffer.from(message.subarray(5, message.length - 1)).toString("utf8");
+  return text.trim().replace(/;$/, "").trim() === BACKUP_QUERY;
 }
 
 function isStartup(message: Uint8Array): boolean {
@@ -373,6 +419,8 @@ class SharedSession {
       case "ready":
         // Terminate would end PGlite's only session, which the app is still using.
         if (message[0] === TERMINATE) return 0;
+        // Inside a client's own transaction it is not ours: PGlite answers the syntax error.
+        if (this.#owner === null && isBackupRequest(message)) return this.#sendBackup(onData);
         return this.#forward(handlerId, message, onData);
       case "rejected":
         return 0;
@@ -386,6 +434,37 @@ class SharedSession {
     onData(error);
     setImmediate(() => this.disconnect(handlerId));
     return error.length;
+  }
+
+  /**
+   * Copies the database (between the app's transactions) and sends the copy as rows of base64
+   * text, a result any PostgreSQL client reads. Not as a COPY stream: postgres-js can leave its
+   * socket paused when the stream's end arrives with its last chunk, and the CLI then never exits.
+   */
+  async #sendBackup(onData: (d: Uint8Array) => void): Promise<number> {
+    let bytes = 0;
+    const send = (data: Uint8Array) => {
+      onData(data);
+      bytes += data.length;
+    };
+    let tarball: Buffer;
+    try {
+      tarball = await dumpEmbedded(this.pglite);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
+      send(errorResponse("58000", `backup failed: ${reason}`, "ERROR"));
+      send(READY_IDLE);
+      return bytes;
+    }
+    send(BACKUP_ROWS);
+    let rows = 0;
+    for (let at = 0; at < tarball.length; at += BACKUP_CHUNK, rows++) {
+      const chunk = tarball.subarray(at, at + BACKUP_CHUNK);
+      send(dataRow(Buffer.from(chunk.toString("base64"), "latin1")));
+    }
+    send(backendMessage("C", Buffer.from(`SELECT ${rows}\0`)));
+    send(READY_IDLE);
+    return bytes;
   }
 
   async #forward(handlerId: number, message: Uint8Array, onData: (d: Uint8Array) => void) {

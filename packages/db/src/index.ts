@@ -1,6 +1,8 @@
+export * from "./backup.js";
 export * from "./client.js";
 export * from "./data-dir-lock.js";
 export * from "./db-socket.js";
+export * from "./migration-level.js";
 export { defaultDataDir, migrationsFolder, resolveDataDir, seedFolder } from "./paths.js";
 export * as schema from "./schema/index.js";
 export * from "./schema/index.js";
