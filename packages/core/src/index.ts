@@ -15,6 +15,7 @@ export * from "./password-policy.js";
 export * from "./pricing.js";
 export * from "./public-api.js";
 export * from "./racer-csv.js";
+export * from "./reminder-mail.js";
 export * from "./results.js";
 export * from "./round-entries.js";
 export * from "./rules.js";

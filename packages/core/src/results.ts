@@ -353,6 +353,165 @@ function label(r: Pick<ResultRacer, "firstName" | "lastName">): string {
   return `${r.firstName} ${r.lastName}`.trim();
 }
 
+/** The problem with the file as a whole, if any: no header, a column missing, no rows, too many. */
+function fileIssue(table: CsvTable, cols: Columns): ResultIssue | null {
+  const missing: string[] = [];
+  const hasNames = cols.name >= 0 || (cols.firstName >= 0 && cols.lastName >= 0);
+  if (cols.position < 0) missing.push("Position");
+  if (cols.racerId < 0 && !hasNames) {
+    if (cols.firstName < 0) missing.push("First Name");
+    if (cols.lastName < 0) missing.push("Last Name");
+  }
+  if (table.header.length === 0) return { line: 1, message: "The file is empty." };
+  if (missing.length > 0) {
+    const columns = missing.join(", ");
+    return {
+      line: 1,
+      message: `Missing column${missing.length > 1 ? "s" : ""} ${columns} (expected Position, First Name, Last Name, Category, or a Racer ID column; timing exports: Rank and Name).`,
+    };
+  }
+  if (table.records.length === 0) return { line: 1, message: "The file has no result rows." };
+  if (table.records.length > CSV_MAX_ROWS) {
+    return { line: 1, message: `The file has more than ${CSV_MAX_ROWS} rows.` };
+  }
+  return null;
+}
+
+/** The event's racers by ID and by name: as written, folded, and as words in any order. */
+interface RacerIndex {
+  all: readonly ResultRacer[];
+  byId: Map<number, ResultRacer>;
+  byName: Map<string, ResultRacer[]>;
+  byFolded: Map<string, ResultRacer[]>;
+  byWords: Map<string, ResultRacer[]>;
+}
+
+function indexRacers(racers: readonly ResultRacer[]): RacerIndex {
+  const index: RacerIndex = {
+    all: racers,
+    byId: new Map(racers.map((r) => [r.id, r])),
+    byName: new Map(),
+    byFolded: new Map(),
+    byWords: new Map(),
+  };
+  for (const r of racers) {
+    const add = (map: Map<string, ResultRacer[]>, key: string) =>
+      map.set(key, [...(map.get(key) ?? []), r]);
+    add(index.byName, racerNameKey(r.firstName, r.lastName));
+    add(index.byFolded, foldedNameKey(r.firstName, r.lastName));
+    add(index.byWords, nameWordsKey(`${r.firstName} ${r.lastName}`));
+  }
+  return index;
+}
+
+/** One row read from the file: its cells checked, the racer not looked up yet. */
+interface ReadRow {
+  position: ResultCells["position"];
+  racerId: number | undefined;
+  firstName: string;
+  lastName: string;
+  /** The single name column's text ("BRUNI Loic"), when the row is named by it. */
+  fullName: string;
+  useFullName: boolean;
+  /** How the file names the racer, for the messages and the preview. */
+  written: string;
+  category: Category | undefined;
+}
+
+/** Reads a row's cells, or says what is wrong with them. */
+function readRow(
+  values: readonly string[],
+  cols: Columns,
+  chosen: Category | undefined,
+): { ok: true; row: ReadRow } | { ok: false; messages: string[] } {
+  const cell = (index: number) => (index < 0 ? "" : (values[index] ?? ""));
+  // A DNF, DNS or DSQ in a time, gap or status cell wins over a place (some exports number
+  // every row): the racer did not finish, whatever the rank column says.
+  const nonFinish = cols.statuses.map((i) => parseNonFinish(cell(i))).find((s) => s !== undefined);
+  const parsed = parseResultCells({
+    position: nonFinish ?? cell(cols.position),
+    racerId: cell(cols.racerId),
+    firstName: cell(cols.firstName),
+    lastName: cell(cols.lastName),
+    category: cell(cols.category),
+  });
+  if (!parsed.ok) return parsed;
+  const { position, racerId, firstName, lastName } = parsed.value;
+  if (parsed.value.category && chosen && parsed.value.category !== chosen) {
+    return {
+      ok: false,
+      messages: [
+        `The Category "${parsed.value.category}" is not the category chosen for this file (${chosen}).`,
+      ],
+    };
+  }
+  const category = parsed.value.category ?? chosen;
+  const fullName = cols.name >= 0 ? cell(cols.name).trim().slice(0, 200) : "";
+  const useFullName = !(firstName && lastName) && fullName !== "";
+  const written =
+    racerId !== undefined ? `#${racerId}` : useFullName ? fullName : label({ firstName, lastName });
+  return {
+    ok: true,
+    row: { position, racerId, firstName, lastName, fullName, useFullName, written, category },
+  };
+}
+
+/**
+ * The racer a row names: by its Racer ID, else by name within its category (as written, then
+ * folded, then the words in any order); or the message saying why there is none.
+ */
+function matchRacer(
+  row: ReadRow,
+  index: RacerIndex,
+  hasNameColumn: boolean,
+): { racer: ResultRacer } | { message: string } {
+  const { racerId, firstName, lastName, fullName, useFullName, written, category } = row;
+  if (racerId !== undefined) {
+    const racer = index.byId.get(racerId);
+    if (!racer) return { message: `Unknown racer: no racer with ID ${racerId} in this event.` };
+    return { racer };
+  }
+  if (!useFullName && (!firstName || !lastName)) {
+    return {
+      message: hasNameColumn
+        ? "Name is empty (give the racer's name or a Racer ID)."
+        : `${!firstName ? "First Name" : "Last Name"} is empty (give both names or a Racer ID).`,
+    };
+  }
+  const inCategory = (list: ResultRacer[] | undefined) =>
+    category ? list?.filter((r) => r.category === category) : list;
+  const exact = useFullName ? undefined : index.byName.get(racerNameKey(firstName, lastName));
+  const folded = useFullName ? undefined : index.byFolded.get(foldedNameKey(firstName, lastName));
+  // Then the words in any order, accents and case ignored ("BRUNI Loic", swapped columns).
+  const words = index.byWords.get(
+    nameWordsKey(useFullName ? fullName : `${firstName} ${lastName}`),
+  );
+  let candidates = inCategory(exact);
+  if (!candidates?.length) candidates = inCategory(folded);
+  if (!candidates?.length) candidates = inCategory(words);
+  if (!candidates?.length) {
+    const elsewhere = exact ?? folded ?? words;
+    if (elsewhere?.length && category) {
+      return { message: `${written} races in ${elsewhere[0]!.category}, not ${category}.` };
+    }
+    const near = closestRacers(
+      written,
+      index.all.filter((r) => !category || r.category === category),
+    );
+    return {
+      message: `Unknown racer: ${written}${category ? ` in ${category}` : ""} is not a racer of this event.${
+        near.length ? ` Did you mean ${near.map(label).join(" or ")}?` : ""
+      }`,
+    };
+  }
+  if (candidates.length > 1) {
+    return {
+      message: `${written} matches ${candidates.length} racers: add the Category or a Racer ID.`,
+    };
+  }
+  return { racer: candidates[0]! };
+}
+
 /**
  * Checks a whole results file against the racers of the event. Every problem is reported with
  * its line: missing columns, malformed rows, unknown racers, a racer listed twice, a place taken
@@ -368,149 +527,27 @@ export function checkResults(
   if (table.errors?.length) return { ok: false, rows, issues: [...table.errors] };
   table = skipTitleRows(table);
   const cols = findColumns(table.header);
-  const missing: string[] = [];
-  const hasNames = cols.name >= 0 || (cols.firstName >= 0 && cols.lastName >= 0);
-  if (cols.position < 0) missing.push("Position");
-  if (cols.racerId < 0 && !hasNames) {
-    if (cols.firstName < 0) missing.push("First Name");
-    if (cols.lastName < 0) missing.push("Last Name");
-  }
-  if (table.header.length === 0) {
-    return { ok: false, rows, issues: [{ line: 1, message: "The file is empty." }] };
-  }
-  if (missing.length > 0) {
-    const columns = missing.join(", ");
-    return {
-      ok: false,
-      rows,
-      issues: [
-        {
-          line: 1,
-          message: `Missing column${missing.length > 1 ? "s" : ""} ${columns} (expected Position, First Name, Last Name, Category, or a Racer ID column; timing exports: Rank and Name).`,
-        },
-      ],
-    };
-  }
-  if (table.records.length === 0) {
-    return { ok: false, rows, issues: [{ line: 1, message: "The file has no result rows." }] };
-  }
-  if (table.records.length > CSV_MAX_ROWS) {
-    return {
-      ok: false,
-      rows,
-      issues: [{ line: 1, message: `The file has more than ${CSV_MAX_ROWS} rows.` }],
-    };
-  }
+  const problem = fileIssue(table, cols);
+  if (problem) return { ok: false, rows, issues: [problem] };
 
-  const byId = new Map(racers.map((r) => [r.id, r]));
-  const byName = new Map<string, ResultRacer[]>();
-  const byFolded = new Map<string, ResultRacer[]>();
-  const byWords = new Map<string, ResultRacer[]>();
-  for (const r of racers) {
-    const add = (map: Map<string, ResultRacer[]>, key: string) =>
-      map.set(key, [...(map.get(key) ?? []), r]);
-    add(byName, racerNameKey(r.firstName, r.lastName));
-    add(byFolded, foldedNameKey(r.firstName, r.lastName));
-    add(byWords, nameWordsKey(`${r.firstName} ${r.lastName}`));
-  }
+  const index = indexRacers(racers);
   const scope = new Set<Category>(opts.category ? [opts.category] : []);
-  const cell = (values: readonly string[], index: number) =>
-    index < 0 ? "" : (values[index] ?? "");
   const racerLine = new Map<number, number>();
   const placeLine = new Map<string, number>();
 
   for (const { line, values } of table.records) {
-    // A DNF, DNS or DSQ in a time, gap or status cell wins over a place (some exports number
-    // every row): the racer did not finish, whatever the rank column says.
-    const nonFinish = cols.statuses
-      .map((i) => parseNonFinish(cell(values, i)))
-      .find((s) => s !== undefined);
-    const parsed = parseResultCells({
-      position: nonFinish ?? cell(values, cols.position),
-      racerId: cell(values, cols.racerId),
-      firstName: cell(values, cols.firstName),
-      lastName: cell(values, cols.lastName),
-      category: cell(values, cols.category),
-    });
-    if (!parsed.ok) {
-      for (const message of parsed.messages) issues.push({ line, message });
+    const read = readRow(values, cols, opts.category);
+    if (!read.ok) {
+      for (const message of read.messages) issues.push({ line, message });
       continue;
     }
-    const { position, racerId, firstName, lastName } = parsed.value;
-    if (parsed.value.category && opts.category && parsed.value.category !== opts.category) {
-      issues.push({
-        line,
-        message: `The Category "${parsed.value.category}" is not the category chosen for this file (${opts.category}).`,
-      });
+    const { position, written, category } = read.row;
+    const match = matchRacer(read.row, index, cols.name >= 0);
+    if ("message" in match) {
+      issues.push({ line, message: match.message });
       continue;
     }
-    const category = parsed.value.category ?? opts.category;
-    const fullName = cols.name >= 0 ? cell(values, cols.name).trim().slice(0, 200) : "";
-    const useFullName = !(firstName && lastName) && fullName !== "";
-    const written =
-      racerId !== undefined
-        ? `#${racerId}`
-        : useFullName
-          ? fullName
-          : label({ firstName, lastName });
-
-    let racer: ResultRacer | undefined;
-    if (racerId !== undefined) {
-      racer = byId.get(racerId);
-      if (!racer) {
-        issues.push({ line, message: `Unknown racer: no racer with ID ${racerId} in this event.` });
-        continue;
-      }
-    } else {
-      if (!useFullName && (!firstName || !lastName)) {
-        issues.push({
-          line,
-          message:
-            cols.name >= 0
-              ? "Name is empty (give the racer's name or a Racer ID)."
-              : `${!firstName ? "First Name" : "Last Name"} is empty (give both names or a Racer ID).`,
-        });
-        continue;
-      }
-      const inCategory = (list: ResultRacer[] | undefined) =>
-        category ? list?.filter((r) => r.category === category) : list;
-      const exact = useFullName ? undefined : byName.get(racerNameKey(firstName, lastName));
-      const folded = useFullName ? undefined : byFolded.get(foldedNameKey(firstName, lastName));
-      // Then the words in any order, accents and case ignored ("BRUNI Loic", swapped columns).
-      const words = byWords.get(nameWordsKey(useFullName ? fullName : `${firstName} ${lastName}`));
-      let candidates = inCategory(exact);
-      if (!candidates?.length) candidates = inCategory(folded);
-      if (!candidates?.length) candidates = inCategory(words);
-      if (!candidates?.length) {
-        const elsewhere = exact ?? folded ?? words;
-        if (elsewhere?.length && category) {
-          issues.push({
-            line,
-            message: `${written} races in ${elsewhere[0]!.category}, not ${category}.`,
-          });
-          continue;
-        }
-        const near = closestRacers(
-          written,
-          racers.filter((r) => !category || r.category === category),
-        );
-        issues.push({
-          line,
-          message: `Unknown racer: ${written}${category ? ` in ${category}` : ""} is not a racer of this event.${
-            near.length ? ` Did you mean ${near.map(label).join(" or ")}?` : ""
-          }`,
-        });
-        continue;
-      }
-      if (candidates.length > 1) {
-        issues.push({
-          line,
-          message: `${written} matches ${candidates.length} racers: add the Category or a Racer ID.`,
-        });
-        continue;
-      }
-      racer = candidates[0]!;
-    }
+    const { racer } = match;
     if (category && category !== racer.category) {
       issues.push({
         line,

@@ -31,6 +31,7 @@ export * from "./services/partners.js";
 export * from "./services/passwords.js";
 export * from "./services/picks.js";
 export * from "./services/portraits.js";
+export * from "./services/profiles.js";
 export * from "./services/public-api.js";
 export * from "./services/racers.js";
 export * from "./services/racers-admin.js";

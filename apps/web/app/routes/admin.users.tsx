@@ -1,11 +1,11 @@
 /** /admin/users: find players; accept, block, make them admin or remove their admin rights. */
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminTable, num } from "~/features/admin/admin-table";
-import { AdminTime } from "~/features/admin/admin-time";
 import { usersPage } from "~/features/admin/lists.server";
 import { Pager } from "~/features/admin/pager";
-import { changeUser, type UserFormResult } from "~/features/admin/users.server";
+import { UserRow } from "~/features/admin/user-row";
+import { changeUser } from "~/features/admin/users.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { readForm } from "~/utils/request.server";
 
@@ -21,8 +21,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { result, status } = await changeUser(await readForm(request), context, admin);
   return data(result, { status });
 }
-
-type Row = ReturnType<typeof useLoaderData<typeof loader>>["users"][number];
 
 export default function AdminUsers() {
   const { me, q, page, total, users } = useLoaderData<typeof loader>();
@@ -63,64 +61,5 @@ export default function AdminUsers() {
       )}
       <Pager page={page} pageSize={PAGE_SIZE} total={total} />
     </section>
-  );
-}
-
-function UserRow({ user, isMe, posted }: { user: Row; isMe: boolean; posted?: UserFormResult }) {
-  const fetcher = useFetcher<typeof action>({ key: `admin-user-${user.id}` });
-  const result = fetcher.data ?? posted;
-  const busy = fetcher.state !== "idle";
-  const button = (intent: string, label: string, danger = false) => (
-    <button
-      type="submit"
-      name="intent"
-      value={intent}
-      className={`button ${danger ? "button--ghost" : "button--primary"}`}
-      disabled={busy}
-      aria-label={`${label} ${user.username}`}
-    >
-      {label}
-    </button>
-  );
-  return (
-    <tr>
-      <th scope="row">
-        {user.username}
-        {isMe ? " (you)" : ""}
-      </th>
-      <td>{user.email}</td>
-      <td>{user.role}</td>
-      <td>
-        <span className="admin-status" data-status={user.accepted ? "accepted" : "blocked"}>
-          {user.accepted ? "accepted" : "blocked"}
-        </span>
-      </td>
-      <td className="num">{user.points}</td>
-      <td>
-        <AdminTime value={user.createdAt} day />
-      </td>
-      <td>
-        <fetcher.Form method="post" className="admin-row-actions">
-          <input type="hidden" name="userId" value={user.id} />
-          {user.accepted
-            ? isMe
-              ? null
-              : button("block", "Block", true)
-            : button("accept", "Accept")}
-          {user.role === "admin"
-            ? isMe
-              ? null
-              : button("revoke-admin", "Remove admin", true)
-            : button("grant-admin", "Make admin", true)}
-        </fetcher.Form>
-        <div role="status" aria-live="polite">
-          {result ? (
-            <p className={result.ok ? "admin-result admin-result--ok" : "form-error"}>
-              {result.ok ? result.message : result.error}
-            </p>
-          ) : null}
-        </div>
-      </td>
-    </tr>
   );
 }

@@ -1,5 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { ApiError, apiGet, CACHE, corsHeaders, errorResponse, preflight } from "~/utils/api.server";
+import {
+  ApiError,
+  apiGet,
+  CACHE,
+  corsHeaders,
+  errorResponse,
+  preflight,
+} from "~/features/api/api.server";
 
 const unknownPath = () =>
   new ApiError(404, "not_found", "There is no such API endpoint. See /api/v1/openapi.json.");

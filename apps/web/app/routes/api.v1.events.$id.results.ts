@@ -1,5 +1,5 @@
+import { apiAction } from "~/features/api/api.server";
 import { apiEventResults } from "~/features/api/public-api.server";
-import { apiAction } from "~/utils/api.server";
 
 /**
  * `GET /api/v1/events/:id/results?category=pro-men`: an event's results, by category then place

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiAction, apiGet, CACHE } from "~/features/api/api.server";
 import { openApiDocument } from "~/features/api/openapi.server";
-import { apiAction, apiGet, CACHE } from "~/utils/api.server";
 
 /** `GET /api/v1/openapi.json`: the OpenAPI 3.1 description of this API. */
 export const loader = (args: LoaderFunctionArgs) =>

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiAction, apiGet, CACHE } from "~/features/api/api.server";
 import { apiRacerRounds } from "~/features/api/public-api.server";
-import { apiAction, apiGet, CACHE } from "~/utils/api.server";
 
 /**
  * `GET /api/v1/racers/:id/rounds`: the racer's entry in every round of their series (price,

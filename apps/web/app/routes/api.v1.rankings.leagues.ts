@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiAction, apiGet, CACHE } from "~/features/api/api.server";
 import { apiLeagueRankings } from "~/features/api/public-api.server";
-import { apiAction, apiGet, CACHE } from "~/utils/api.server";
 
 /**
  * `GET /api/v1/rankings/leagues?competition=<slug>&page=2&pageSize=20`: a competition's mini

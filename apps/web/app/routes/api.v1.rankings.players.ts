@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiAction, apiGet, CACHE } from "~/features/api/api.server";
 import { apiPlayerRankings } from "~/features/api/public-api.server";
-import { apiAction, apiGet, CACHE } from "~/utils/api.server";
 
 /**
  * `GET /api/v1/rankings/players?competition=<slug>&event=5&page=2`: a competition's season

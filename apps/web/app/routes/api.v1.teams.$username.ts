@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiAction, apiGet, CACHE } from "~/features/api/api.server";
 import { apiTeam } from "~/features/api/public-api.server";
-import { apiAction, apiGet, CACHE } from "~/utils/api.server";
 
 /**
  * `GET /api/v1/teams/:username?event=5`: a player's team, public once the event has locked (12

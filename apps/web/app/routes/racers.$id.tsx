@@ -7,7 +7,7 @@ import chartStyles from "~/components/charts/charts.css?url";
 import { count, ordinal } from "~/components/charts/labels";
 import { GameBackdrop } from "~/features/game/game-backdrop";
 import { loadRacerPage } from "~/features/profiles/profiles.server";
-import type { RacerRounds } from "~/features/profiles/racer-rounds";
+import { RoundNotice } from "~/features/profiles/round-notice";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: chartStyles }];
 
@@ -21,29 +21,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export function loader({ request, context, params }: LoaderFunctionArgs) {
   return loadRacerPage(request, context, params.id ?? "");
-}
-
-/**
- * Says when the page is about another round than the current one, and links to the racer's
- * entry in the current round when there is one.
- */
-function RoundNotice({ name, rounds }: { name: string; rounds: RacerRounds }) {
-  const { entry, current, relation, currentRoundName } = rounds;
-  if (!relation || (!current && relation === "later")) return null;
-  const which = relation === "earlier" ? "an earlier round" : "a later round";
-  return (
-    <p className="notice round-notice">
-      This page shows {name} in <strong>{entry.name}</strong>, {which}
-      {current ? (
-        <>
-          . <Link to={`/racers/${current.racerId}`}>See {name} in the current round</Link> (
-          {current.name}).
-        </>
-      ) : (
-        `; ${name} is not entered in the current round, ${currentRoundName}.`
-      )}
-    </p>
-  );
 }
 
 const percent = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 1 });

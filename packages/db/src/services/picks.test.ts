@@ -9,8 +9,8 @@ import type { DbHandle } from "../client.js";
 import { eventPicks, events, racers } from "../schema/index.js";
 import { createTestDb, putTeam } from "../testing.js";
 import { countOpenPicks } from "./picks.js";
+import { getRacerProfile } from "./profiles.js";
 import { listPublicRacers } from "./public-api.js";
-import { getRacerProfile } from "./rankings.js";
 import { makePlayers } from "./scoring.fixtures.js";
 import { freezeEvent } from "./scoring.js";
 

@@ -6,12 +6,9 @@ import { createTestDb } from "../testing.js";
 import {
   getLeagueRankingPage,
   getLeagueStandingsOfUser,
-  getPlayerProfile,
   getPlayerRankingPage,
   getPlayerStanding,
-  getRacerProfile,
   pageOf,
-  pickCounter,
 } from "./rankings.js";
 import { addRacers, makePlayers, putLeague, putResults, putTeam } from "./scoring.fixtures.js";
 import { settleEvent } from "./scoring.js";
@@ -155,87 +152,5 @@ describe("league ranking", () => {
       ["Fresh", 0],
       ["www.evil-prize.com", 0],
     ]);
-  });
-});
-
-describe("profiles", () => {
-  it("shows a player's score per event and the frozen team behind it", async () => {
-    const eve = await getPlayerProfile(h.db, "EVE");
-    expect(eve).toMatchObject({ username: "eve", points: 180, ranking: 1, rankingPosition: 1 });
-    expect(eve!.events).toEqual([
-      expect.objectContaining({ eventId: 5, points: 180, rank: 1, players: 5 }),
-    ]);
-    // Round 2's team is not frozen: it is never shown.
-    expect(Object.keys(eve!.teams)).toEqual(["5"]);
-    expect(eve!.teams[5]!.map((r) => [r.racerId, r.points])).toEqual([
-      [men[0]!.id, 100],
-      [men[1]!.id, 80],
-    ]);
-    // Enough to draw the team with the widgets' TeamGrid (portrait, price, rank).
-    const [row] = await h.db.select().from(racers).where(eq(racers.id, men[0]!.id));
-    expect(eve!.teams[5]![0]).toMatchObject({
-      firstName: row!.firstName,
-      lastName: row!.lastName,
-      category: "Pro Men",
-      picture: row!.picture,
-      price: row!.price,
-      rank2024: row!.rank2024,
-    });
-    expect(await getPlayerProfile(h.db, "nobody")).toBeNull();
-    expect((await getPlayerProfile(h.db, "late"))!.events).toEqual([]);
-  });
-
-  it("shows a racer's points per event and how many teams picked them", async () => {
-    const r = await getRacerProfile(h.db, men[0]!.id);
-    expect(r).toMatchObject({ id: men[0]!.id, firstName: men[0]!.firstName });
-    expect(r!.events).toEqual([
-      expect.objectContaining({
-        racerId: men[0]!.id,
-        eventId: 5,
-        status: "finished",
-        position: 1,
-        points: 100,
-        pickedBy: 3,
-        teams: 5,
-        settled: true,
-      }),
-      expect.objectContaining({
-        eventId: 6,
-        status: null,
-        points: null,
-        // Round 2 is not locked: the competition's teams as they stand (eve swapped him for his
-        // round 2 entry; Dan and cat play on with him), of its five teams.
-        pickedBy: 3,
-        teams: 5,
-        settled: false,
-      }),
-    ]);
-    // Each round is its own entry (row), with its own page.
-    expect(r!.events[1]!.racerId).not.toBe(men[0]!.id);
-    expect(r).not.toHaveProperty("nameKey");
-    expect((await getRacerProfile(h.db, twin))!.events).toHaveLength(2);
-    expect(await getRacerProfile(h.db, 999_999)).toBeNull();
-  });
-
-  it("takes the counts of an unscored event from the counter it is given", async () => {
-    const asked: string[] = [];
-    const counter = {
-      picks: async (id: number) => {
-        asked.push(`picks ${id}`);
-        return 7;
-      },
-      teams: async (id: number) => {
-        asked.push(`teams ${id}`);
-        return 9;
-      },
-    };
-    const r = await getRacerProfile(h.db, men[0]!.id, counter);
-    expect(r!.events.map((e) => [e.eventId, e.pickedBy, e.teams])).toEqual([
-      [5, 3, 5],
-      [6, 7, 9],
-    ]);
-    expect(asked).toEqual([`picks ${twin}`, "teams 6"]);
-    const direct = pickCounter(h.db);
-    expect([await direct.picks(twin), await direct.teams(6)]).toEqual([3, 5]);
   });
 });

@@ -11,7 +11,15 @@
  * with SMTP each batch is then delivered and marked sent or failed.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
-import { DEFAULT_TIME_ZONE, formatDateTime, isTimeZone, lockTime } from "@game/core";
+import {
+  DEFAULT_TIME_ZONE,
+  formatDateTime,
+  isTimeZone,
+  lockTime,
+  REMINDER_PLACEHOLDERS,
+  type ReminderMessage,
+  reminderMessage,
+} from "@game/core";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "../client.js";
 import { appKeys, competitions, events, reminderOptouts, users } from "../schema/index.js";
@@ -34,6 +42,11 @@ export interface ReminderOptions {
   now: Date;
   /** The public address of the game, for the links (no trailing slash needed). */
   baseUrl: string;
+  /**
+   * The mail's words and links, filled per player by the batch. Default: the game's reminder
+   * (`reminderMessage(baseUrl)` of @game/core), the one both the app and the CLI send.
+   */
+  message?: ReminderMessage;
   dryRun?: boolean;
   /** Mails per batch (one transaction each). */
   batchSize?: number;
@@ -146,7 +159,7 @@ export async function sendDueReminders(
   db: DbOrTx,
   opts: ReminderOptions,
 ): Promise<ReminderSummary> {
-  const base = opts.baseUrl.replace(/\/+$/, "");
+  const message = opts.message ?? reminderMessage(opts.baseUrl);
   const size = Math.min(Math.max(Math.trunc(opts.batchSize ?? 2_000), 1), 10_000);
   const summary: ReminderSummary = {
     dryRun: Boolean(opts.dryRun),
@@ -175,23 +188,11 @@ export async function sendDueReminders(
       continue;
     }
     const utcLock = formatDateTime(round.lockAt, DEFAULT_TIME_ZONE);
-    const teamUrl = `${base}/team-setup?game=${round.id}`;
-    // Placeholders filled per player in SQL: {{name}}, {{lock}}, {{what}}, {{unsubscribe}}.
-    const text = [
-      "Hi {{name}},",
-      "",
-      `${round.name} locks on {{lock}}. {{what}}`,
-      "",
-      `Your team: ${teamUrl}`,
-      "",
-      "You get this reminder once per round, 24 hours before the lock, when your team needs you.",
-      "Stop these reminders: {{unsubscribe}}",
-      `(You can turn them back on in your account: ${base}/account/reminders)`,
-    ].join("\n");
-    const noTeam = `You have no team for it yet: pick your six riders before the lock.`;
-    const fix = `Your team needs fixing before the lock (a racer is out): open it and replace them, or it will not play as it is.`;
-    const unsubscribe = sql`${`${base}/reminders/unsubscribe?u=`} || c.id || '&t=' ||
-      ${unsubscribeTokenSql(key, sql`c.id`)}`;
+    const subject = message.subject(round);
+    const text = message.text(round);
+    const p = REMINDER_PLACEHOLDERS;
+    const unsubscribe = sql`replace(replace(${message.unsubscribeLink}, ${p.user}, c.id::text),
+      ${p.token}, ${unsubscribeTokenSql(key, sql`c.id`)})`;
 
     // Keyset batches by player id: each batch starts where the last one ended, so a million
     // players cost one pass over the users, not a rescan of the reminded ones per batch.
@@ -224,12 +225,12 @@ export async function sendDueReminders(
               returning user_id
             )
             insert into outbox ("to", subject, text, headers, created_at)
-            select c.email, ${`${round.name}: teams lock `} || ${lockText},
+            select c.email, replace(${subject}, ${p.lock}, ${lockText}),
               -- The player's name last, so a name that looks like a placeholder stays a name.
               replace(replace(replace(replace(${text},
-                '{{lock}}', ${lockText}),
-                '{{what}}', case when c.no_team then ${noTeam} else ${fix} end),
-                '{{unsubscribe}}', ${unsubscribe}), '{{name}}', c.username),
+                ${p.lock}, ${lockText}),
+                ${p.what}, case when c.no_team then ${message.noTeam} else ${message.fixTeam} end),
+                ${p.unsubscribe}, ${unsubscribe}), ${p.name}, c.username),
               jsonb_build_object(
                 'List-Unsubscribe', '<' || ${unsubscribe} || '>',
                 'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click'),

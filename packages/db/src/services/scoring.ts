@@ -219,14 +219,11 @@ export async function settleEvent(
   return db.transaction((tx) => settleInTransaction(tx, eventId, now, opts.audit));
 }
 
-/** The settlement itself, inside the caller's transaction (results import writes then settles). */
-export async function settleInTransaction(
-  tx: DbOrTx,
-  eventId: number,
-  now: Date,
-  audit?: AdminActor,
-): Promise<SettlementSummary> {
-  const started = performance.now();
+/**
+ * Takes the settlement's locks, reads the event and its rules, checks it has results, freezes its
+ * teams when the lock has not come yet (the race ran) and marks it settled.
+ */
+async function claimEvent(tx: DbOrTx, eventId: number, now: Date) {
   await tx.execute(LONG_JOB);
   await tx.execute(sql`select pg_advisory_xact_lock(${SETTLEMENT_LOCK})`);
   // The joins and sorts below touch every team: give them memory instead of temp files.
@@ -264,16 +261,14 @@ export async function settleInTransaction(
   }
   await tx.update(events).set({ settledAt: now }).where(eq(events.id, eventId));
 
-  const steps = {} as SettlementSummary["steps"];
-  let mark = performance.now();
-  const lap = (step: keyof SettlementSummary["steps"]) => {
-    const at = performance.now();
-    steps[step] = Math.round(at - mark);
-    mark = at;
-  };
+  return { event, rules, results, frozeNow };
+}
 
-  // 1. Each racer's contribution and how many frozen teams picked them (counted at the freeze;
-  //    a round frozen before those counts were kept is counted now, once).
+/**
+ * Step 1 of a settlement: each racer's contribution and how many frozen teams picked them (counted
+ * at the freeze; a round frozen before those counts were kept is counted now, once).
+ */
+async function scoreRacers(tx: DbOrTx, eventId: number, now: Date, points: PointsTable) {
   const [uncounted] = rowsOf<{ n: number }>(
     await tx.execute(
       sql`select count(*)::int as n from racers where game_id = ${eventId} and picked_by is null`,
@@ -282,17 +277,20 @@ export async function settleInTransaction(
   if ((uncounted?.n ?? 0) > 0) await countFrozenPicks(tx, eventId, now);
   await tx.execute(sql`
     update race_results rr set
-      points = ${pointsSql("rr", rules.points)},
+      points = ${pointsSql("rr", points)},
       picked_by = coalesce(r.picked_by, 0)
     from racers r
     where rr.event_id = ${eventId} and r.id = rr.racer_id`);
+}
 
-  lap("results");
-
-  // 2. Every frozen team's score, shared rank (1, 1, 3) and unique place (ties by username),
-  //    written in place order into a FRESH table: indexed once at the end (a sorted build, not
-  //    a million random inserts into the key) and swapped in at commit as the event's partition
-  //    of event_scores (step 5), so no settlement leaves dead rows (docs/decisions/0137).
+/**
+ * Step 2 of a settlement: every frozen team's score, shared rank (1, 1, 3) and unique place (ties
+ * by username), written in place order into a FRESH table: indexed once at the end (a sorted build,
+ * not a million random inserts into the key) and swapped in at commit as the event's partition of
+ * event_scores (step 5), so no settlement leaves dead rows (docs/decisions/0137).
+ * Answers the teams scored.
+ */
+async function scoreTeams(tx: DbOrTx, eventId: number, teamSize: number): Promise<number> {
   await tx.execute(
     sql.raw(`create table ${NEXT_EVENT_SCORES} (like event_scores including defaults,
       check (event_id = ${Math.trunc(eventId)}))`),
@@ -303,7 +301,7 @@ export async function settleInTransaction(
       rank() over (order by s.points desc),
       row_number() over (order by s.points desc, u.username_key collate "C", u.id)
     from (
-      select f.user_id, (${teamPointsSql(rules.teamSize)})::int as points
+      select f.user_id, (${teamPointsSql(teamSize)})::int as points
       from frozen_teams f cross join (
         -- Points by racer id, as an array the team's ids index into (a lookup per racer).
         select array_agg(coalesce(r.points, 0) order by g) as by_racer
@@ -329,16 +327,24 @@ export async function settleInTransaction(
   // Fresh statistics for the statements below, which join these rows (without them the planner
   // guesses a handful of rows and picks nested loops over a million).
   await tx.execute(sql.raw(`analyze ${NEXT_EVENT_SCORES}`));
+  return affected(scored);
+}
 
-  lap("eventScores");
-
-  // 3. The competition's table: totals over its settled rounds; the previous ranking is the
-  //    same table without its latest settled round (by start time), so arrows show the move
-  //    that round caused. Written fresh, in place order, and swapped in at commit as the
-  //    competition's partition of season_standings: the only place a player's season figures
-  //    are stored (docs/decisions/0159). Other competitions' tables stay as they are (a
-  //    finished one keeps its final table). With one settled round there is no "before" and no
-  //    sum to make: the round's table is the competition's.
+/**
+ * Step 3 of a settlement: the competition's table: totals over its settled rounds; the previous
+ * ranking is the same table without its latest settled round (by start time), so arrows show the
+ * move that round caused. Written fresh, in place order, and swapped in at commit as the
+ * competition's partition of season_standings: the only place a player's season figures are stored
+ * (docs/decisions/0159). Other competitions' tables stay as they are (a finished one keeps its
+ * final table). With one settled round there is no "before" and no sum to make: the round's table
+ * is the competition's.
+ * Answers the competition's settled rounds.
+ */
+async function writeCompetitionTable(
+  tx: DbOrTx,
+  event: { id: number; competitionId: number; settledAt: Date | null },
+): Promise<number> {
+  const eventId = event.id;
   const competitionId = event.competitionId;
   const [{ n: settledEvents } = { n: 1 }] = await tx
     .select({ n: sql<number>`count(*)::int` })
@@ -439,12 +445,21 @@ export async function settleInTransaction(
     ),
   );
   await tx.execute(sql.raw(`analyze ${NEXT_STANDINGS}`));
-  lap("season");
+  return settledEvents;
+}
 
-  // 4. A league's total is the average of its members' points in its competition (a member
-  //    without a scored round counts 0; a league without members averages 0). Only leagues of
-  //    LEAGUE_RANKING_MIN_MEMBERS get a place; the others' places are cleared. Only this
-  //    competition's leagues: another competition's keep their tables (docs/decisions/0158).
+/**
+ * Step 4 of a settlement: a league's total is the average of its members' points in its competition
+ * (a member without a scored round counts 0; a league without members averages 0). Only leagues of
+ * LEAGUE_RANKING_MIN_MEMBERS get a place; the others' places are cleared. Only this competition's
+ * leagues: another competition's keep their tables (docs/decisions/0158).
+ * Answers the leagues whose figures changed.
+ */
+async function rankLeagues(
+  tx: DbOrTx,
+  competitionId: number,
+  settledEvents: number,
+): Promise<number> {
   const averages = sql`
     select l.id, count(m.user_id)::int as members,
       coalesce(round(avg(case when m.user_id is not null then coalesce(s.points, 0) end), 2), 0)::float8 as total,
@@ -491,8 +506,43 @@ export async function settleInTransaction(
   // The ranking pages count the leagues not placed yet: keep the planner's picture of the
   // ranking column current (it goes from all-null to none-null here).
   await tx.execute(sql`analyze leagues`);
-  lap("leagues");
+  return affected(leagues);
+}
 
+/**
+ * The settlement itself, inside the caller's transaction (results import writes then settles):
+ * the event claimed, then five steps, each timed.
+ */
+export async function settleInTransaction(
+  tx: DbOrTx,
+  eventId: number,
+  now: Date,
+  audit?: AdminActor,
+): Promise<SettlementSummary> {
+  const started = performance.now();
+  const { event, rules, results, frozeNow } = await claimEvent(tx, eventId, now);
+  const competitionId = event.competitionId;
+
+  const steps = {} as SettlementSummary["steps"];
+  let mark = performance.now();
+  const lap = (step: keyof SettlementSummary["steps"]) => {
+    const at = performance.now();
+    steps[step] = Math.round(at - mark);
+    mark = at;
+  };
+
+  // 1. Each racer's points and picks.
+  await scoreRacers(tx, eventId, now, rules.points);
+  lap("results");
+  // 2. Every frozen team's score, rank and place, into a fresh table.
+  const teams = await scoreTeams(tx, eventId, rules.teamSize);
+  lap("eventScores");
+  // 3. The competition's table, fresh.
+  const settledEvents = await writeCompetitionTable(tx, event);
+  lap("season");
+  // 4. The leagues' totals, rankings and places.
+  const leagues = await rankLeagues(tx, competitionId, settledEvents);
+  lap("leagues");
   // 5. The swap, last, so the exclusive locks it takes on the two tables last only until the
   //    commit: readers see the old tables until then and the new ones after, never a mix.
   await swapInFreshTables(tx, eventId, competitionId);
@@ -508,9 +558,9 @@ export async function settleInTransaction(
     eventId,
     frozeNow,
     results,
-    teams: affected(scored),
+    teams,
     rankedPlayers: counts?.ranked ?? 0,
-    leagues: counts?.leagues ?? affected(leagues),
+    leagues: counts?.leagues ?? leagues,
     ms: Math.round(performance.now() - started),
     steps,
   };

@@ -257,7 +257,7 @@ it("tells each player what changed since the last round and what to fix", async 
 });
 
 it("season pages: a racer's price per round, a player's season points and rank per round", async () => {
-  const { getPlayerProfile, getRacerProfile } = await import("./rankings.js");
+  const { getPlayerProfile, getRacerProfile } = await import("./profiles.js");
   const { eventScores } = await import("../schema/index.js");
   const aliceRound1 = team(0);
   const profile = await getRacerProfile(h.db, aliceRound1[3]!.id);

@@ -286,3 +286,6 @@ export async function resultsLoader(request: Request, context: AppLoadContext) {
       : null,
   };
 }
+
+/** What the results page shows (features/admin/results-page.tsx). */
+export type ResultsPageData = Awaited<ReturnType<typeof resultsLoader>>;

@@ -12,7 +12,7 @@ import {
   apiSchemaRef,
 } from "@game/core";
 import { PUBLIC_MAX_PAGE, PUBLIC_MAX_PAGE_SIZE, PUBLIC_PAGE_SIZE } from "@game/db";
-import { API_RATE_LIMIT, PARTNER_KEY_HEADER, PARTNER_RATE_LIMIT } from "~/utils/api.server";
+import { API_RATE_LIMIT, PARTNER_KEY_HEADER, PARTNER_RATE_LIMIT } from "./partner-limits.server";
 
 // Registers the competition schemas with core's registry before it is read below.
 

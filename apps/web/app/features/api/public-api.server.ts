@@ -1,7 +1,7 @@
 /**
  * The public API's answers (`/api/v1/*`): each function reads the database and shapes one
  * response; the routes wire them to `apiGet` (caching, errors, partner counting) in
- * `~/utils/api.server`.
+ * `api.server.ts`.
  */
 import {
   type ApiCompetition,
@@ -34,10 +34,10 @@ import {
 } from "@game/db";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { apiGet } from "./api.server";
 import {
   ApiError,
   absoluteUrl,
-  apiGet,
   CACHE,
   type CachePolicy,
   categoryParam,
@@ -47,7 +47,7 @@ import {
   pageSizeParam,
   parseParams,
   queryOf,
-} from "~/utils/api.server";
+} from "./http.server";
 
 /** `?competition=` and `:slug`: a competition's slug (lower-case letters, digits, dashes). */
 const slugParam = (what: string) =>

@@ -324,3 +324,6 @@ export async function partnersPage(request: Request, context: AppLoadContext) {
     events: events.map((e) => ({ id: e.id, name: e.name, status: e.status })),
   };
 }
+
+/** What the partners page shows (features/partners/partners-page.tsx). */
+export type PartnersPageData = Awaited<ReturnType<typeof partnersPage>>;

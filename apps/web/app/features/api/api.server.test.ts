@@ -2,18 +2,10 @@ import { partners, rateLimits } from "@game/db";
 import { createTestDb, type DbHandle } from "@game/db/testing";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testContext } from "../../tests/support/context";
-import {
-  API_RATE_LIMIT,
-  ApiError,
-  apiAction,
-  apiGet,
-  CACHE,
-  cacheControl,
-  etagOf,
-  PARTNER_KEY_HEADER,
-  PARTNER_RATE_LIMIT,
-} from "./api.server";
+import { testContext } from "../../../tests/support/context";
+import { ApiError, apiAction, apiGet, CACHE } from "./api.server";
+import { cacheControl, etagOf } from "./http.server";
+import { API_RATE_LIMIT, PARTNER_KEY_HEADER, PARTNER_RATE_LIMIT } from "./partner-limits.server";
 
 let h: DbHandle;
 const partnerOrigin = "https://bikes.example";
