@@ -1,4 +1,3 @@
-export * from "./avatar.js";
 export * from "./categories.js";
 export * from "./competitions.js";
 export * from "./constants.js";

@@ -3,10 +3,8 @@
  * published package never needs it). This test fails when the two drift apart.
  */
 import * as core from "@game/core";
-import fc from "fast-check";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { formatPrice, racerName } from "./format.js";
-import { racerAvatar } from "./internal/avatar.js";
 import type { Category, EventStatus, Requirement } from "./types.js";
 import { CATEGORIES, CATEGORY_SLUGS } from "./types.js";
 
@@ -29,21 +27,6 @@ describe("widgets types match @game/core", () => {
     for (const n of [0, 75000, 1000000, 1234567]) expect(formatPrice(n)).toBe(core.formatPrice(n));
     expect(racerName({ firstName: "Loic", lastName: "Bruni" })).toBe(
       core.racerName({ firstName: "Loic", lastName: "Bruni" }),
-    );
-  });
-
-  it("draws the same generated avatar as core's rule, for any racer", () => {
-    const part = fc.oneof(
-      fc.string({ maxLength: 16 }),
-      fc.string({ unit: "grapheme", maxLength: 10 }),
-      fc.constantFrom("Loïc", "Jean-Pierre", "van der Poel", ""),
-    );
-    fc.assert(
-      fc.property(part, part, fc.option(fc.string({ maxLength: 4 })), (first, last, origin) => {
-        const racer = { firstName: first, lastName: last, origin };
-        expect(racerAvatar(racer)).toEqual(core.racerAvatar(racer));
-      }),
-      { numRuns: 500 },
     );
   });
 });

@@ -1,7 +1,8 @@
 /**
- * The generated avatar of a racer without a portrait: `racerAvatar` and `avatarInitials` copied
- * from the game's rules package (`avatar.ts`), which the widgets may not need at run time (its
- * contrast checks stay there). `core-compat.test.ts` fails when the two give different avatars.
+ * The generated avatar of a racer without a portrait (docs/decisions/0111): initials on a colour
+ * pair hashed from the name and nation, so a racer looks the same on every page, widget and
+ * embed. Its one home: the host app and the embed draw it through the widgets' Portrait; the
+ * contrast of every colour pair is proven in `avatar.test.ts`.
  */
 
 export interface Avatar {

@@ -1,6 +1,43 @@
+/**
+ * The generated avatar's rule (docs/decisions/0111): deterministic, initials, and contrast that
+ * reads for every hue and lightness band. The widgets hold the one copy of the rule.
+ */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AVATAR_MIN_CONTRAST, avatarInitials, contrastRatio, racerAvatar } from "./avatar.js";
+import { avatarInitials, racerAvatar } from "./avatar.js";
+
+// The colour arithmetic the tests judge contrast with (WCAG 2); the avatar itself needs none.
+/** The contrast the initials keep against their background (WCAG AA for normal text). */
+const AVATAR_MIN_CONTRAST = 4.5;
+
+/** `hsl(h,s%,l%)` -> [r, g, b] in 0..255 (CSS's conversion). */
+function hslToRgb(color: string): [number, number, number] {
+  const [h = 0, s = 0, l = 0] = (color.match(/[\d.]+/g) ?? []).map(Number);
+  const a = (s / 100) * Math.min(l / 100, 1 - l / 100);
+  const f = (n: number) => {
+    const k = (n + h / 30) % 12;
+    return l / 100 - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+  };
+  return [f(0), f(8), f(4)].map((v) => Math.round(v * 255)) as [number, number, number];
+}
+
+function luminance([r, g, b]: [number, number, number]): number {
+  const lin = (v: number) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+/** WCAG contrast ratio (1 to 21) of two colours written as `hsl(h,s%,l%)` or `#rrggbb`. */
+function contrastRatio(a: string, b: string): number {
+  const rgb = (c: string) =>
+    c.startsWith("#")
+      ? ([1, 3, 5].map((i) => Number.parseInt(c.slice(i, i + 2), 16)) as [number, number, number])
+      : hslToRgb(c);
+  const [x, y] = [luminance(rgb(a)), luminance(rgb(b))];
+  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+}
 
 const namePart = fc.oneof(
   fc.string({ maxLength: 20 }),
