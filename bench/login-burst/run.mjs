@@ -3,7 +3,7 @@
 //
 //   npm run bench -- login-burst
 //
-// Starts the built app (`node server.js`, production mode, one process, TRUST_PROXY=1 so the
+// Starts the built app (`node build/server.js`, production mode, one process, TRUST_PROXY=1 so the
 // burst can come from several addresses) on a fresh database on the local PostgreSQL server,
 // then, while probes load /healthz and the player ranking (a visitor's ranking page) every
 // BENCH_PROBE_MS each (open loop: a stalled server shows as slow answers, not fewer samples) and
@@ -361,7 +361,7 @@ function send({ agent, port, method = "GET", path: pathname, form, body, headers
 }
 
 async function startApp() {
-  app = spawn(process.execPath, ["server.js"], {
+  app = spawn(process.execPath, ["build/server.js"], {
     cwd: webRoot,
     env: {
       ...process.env,

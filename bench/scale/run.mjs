@@ -13,7 +13,7 @@
 //     those three settlements; then checks the stored scores against a direct recomputation.
 //     Targets at 1,000,000 players on PostgreSQL: settlement under 10 s, the corrected import
 //     under 12 s (printed with the figures);
-//  3. for each case below, starts the app (`node server.js`, production) on that database and
+//  3. for each case below, starts the app (`node build/server.js`, production) on that database and
 //     runs a closed-loop load (for each client count in BENCH_CONCURRENCY, that many keep-alive
 //     clients for BENCH_SECONDS after a 2 s warm-up) on random pages of /players-ranking and
 //     /leagues-ranking, then on two trivial routes of the same app: /about (a page with the same
@@ -196,7 +196,7 @@ async function scoreSeason(db, players, query) {
 
 function startApp(env) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["server.js"], {
+    const child = spawn(process.execPath, ["build/server.js"], {
       cwd: webRoot,
       env: {
         ...process.env,

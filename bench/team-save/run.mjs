@@ -147,7 +147,7 @@ async function main() {
 /** Starts the built app (`workers` > 1: that many cluster workers), resolving to its port. */
 async function startApp(workers) {
   const nodeArgs = (BENCH_APP_ARGS ?? "").split(" ").filter(Boolean);
-  app = spawn(process.execPath, [...nodeArgs, "server.js"], {
+  app = spawn(process.execPath, [...nodeArgs, "build/server.js"], {
     cwd: webRoot,
     env: {
       ...process.env,

@@ -1,4 +1,4 @@
-// The built app (`node server.js`) on a database whose disk is full: the database itself refuses
+// The built app (`node build/server.js`) on a database whose disk is full: the database itself refuses
 // the writes (a trigger raising SQLSTATE 53100, set up in the test's own data folder before the
 // app starts). Saves are answered 503 "We cannot save right now, try again in a minute" with
 // Retry-After, and the log has one line for the admin (docs/decisions/0150-abuse-proof-load.md).

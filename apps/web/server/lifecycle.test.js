@@ -1,4 +1,4 @@
-// Start and stop of the built app (`node server.js`), as operators meet them
+// Start and stop of the built app (`node build/server.js`), as operators meet them
 // (docs/decisions/0071-outages-and-shutdown.md): a start with the database down retries then
 // fails with one line; a shutdown lets a request in flight finish and refuses new ones.
 import { mkdtempSync, rmSync } from "node:fs";

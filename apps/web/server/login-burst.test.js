@@ -1,4 +1,4 @@
-// A burst of failed logins against the built app (`node server.js`): the password checks take
+// A burst of failed logins against the built app (`node build/server.js`): the password checks take
 // turns, the ones past the queue are answered 429 with Retry-After at once, and the app keeps
 // serving its files and /healthz (docs/decisions/0150-abuse-proof-load.md). How fast is
 // measured by bench/login-burst, not here.

@@ -1,5 +1,5 @@
 // One owner per data folder, end to end (docs/decisions/0070-data-folder-lock.md): the built app
-// (`node server.js`, as `npm start` runs it) on a temporary DATA_DIR, a second start on the same
+// (`node build/server.js`, as `npm start` runs it) on a temporary DATA_DIR, a second start on the same
 // folder, the admin CLI through the running app, then a crash (SIGKILL) and a restart.
 import { spawn } from "node:child_process";
 import {
@@ -32,7 +32,7 @@ function appEnv() {
   return env;
 }
 
-/** Spawns `node server.js`; `ready` resolves with its URL, `exited` with its exit code. */
+/** Spawns `node build/server.js`; `ready` resolves with its URL, `exited` with its exit code. */
 function spawnApp() {
   const app = spawnLive(
     { DATABASE_URL: undefined, DATA_DIR: dataDir, PUBLIC_URL: undefined },

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { matchesEtag } from "../app/features/api/http.server";
 import {
+  CACHED_PAGES,
   cookieValue,
-  etagMatches,
   pageNonce,
   rankingVersionReader,
   strongEtag,
@@ -61,12 +62,21 @@ describe("cache keys, ETags and nonces", () => {
     expect(pageNonce("s1", "players:4|/players-ranking")).not.toBe(n);
   });
 
-  it("If-None-Match: a list, weak forms and * match; another tag does not", () => {
-    expect(etagMatches('"x", "abc"', '"abc"')).toBe(true);
-    expect(etagMatches('W/"abc"', '"abc"')).toBe(true);
-    expect(etagMatches("*", '"abc"')).toBe(true);
-    expect(etagMatches('"abd"', '"abc"')).toBe(false);
-    expect(etagMatches(undefined, '"abc"')).toBe(false);
+  it("If-None-Match (the API's matcher, shared): a list, weak forms and * match; another tag does not", () => {
+    expect(matchesEtag('"x", "abc"', '"abc"')).toBe(true);
+    expect(matchesEtag('W/"abc"', '"abc"')).toBe(true);
+    expect(matchesEtag("*", '"abc"')).toBe(true);
+    expect(matchesEtag('"abd"', '"abc"')).toBe(false);
+    expect(matchesEtag(null, '"abc"')).toBe(false);
+  });
+
+  it("caches the ranking pages the app links to, and their data requests", () => {
+    expect([...CACHED_PAGES]).toEqual([
+      ["/players-ranking", "players"],
+      ["/players-ranking.data", "players"],
+      ["/leagues-ranking", "leagues"],
+      ["/leagues-ranking.data", "leagues"],
+    ]);
   });
 });
 

@@ -1,5 +1,5 @@
 // Upgrades and backups end to end (docs/decisions/0163-backup-and-restore.md): the built app
-// (`node server.js`, as `npm start` runs it) on a data folder an older version left at migration
+// (`node build/server.js`, as `npm start` runs it) on a data folder an older version left at migration
 // 0009 backs it up before migrating and logs each migration and how to go back; the admin CLI
 // backs up the running app's database and restores it into an empty folder.
 import { spawn } from "node:child_process";

@@ -1,4 +1,4 @@
-// Big racer uploads against the built app (`node server.js`): a file over 20,000 rows is refused
+// Big racer uploads against the built app (`node build/server.js`): a file over 20,000 rows is refused
 // while it is still being sent, and of ten 5 MB uploads posted together one is read and imported
 // while the others are told at once to wait (docs/decisions/0150-abuse-proof-load.md). What they
 // cost a visitor is measured by bench/login-burst, not here.

@@ -1,6 +1,6 @@
 /**
- * Starts the built app (`node server.js`) on a free port with a fresh embedded database, the way
- * a player gets it from `npm start`, for browser tests.
+ * Starts the built app (`node build/server.js`) on a free port with a fresh embedded database,
+ * the way a player gets it from `npm start`, for browser tests.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -31,7 +31,7 @@ export async function startApp(
   // Browser tests use the embedded default unless a test passes a database explicitly.
   if (!opts.env?.DATABASE_URL) delete env.DATABASE_URL;
   Object.assign(env, { NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir });
-  const child = spawn(process.execPath, ["server.js"], { cwd: webRoot, env });
+  const child = spawn(process.execPath, ["build/server.js"], { cwd: webRoot, env });
   let out = "";
   child.stdout.on("data", (d) => {
     out += d;

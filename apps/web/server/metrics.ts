@@ -3,9 +3,11 @@
 // the public one (docs/decisions/0136-metrics-and-logs.md). With several worker processes the
 // primary asks each worker for its registry and adds them up (AggregatorRegistry.aggregate).
 
-import cluster from "node:cluster";
+import cluster, { type Worker } from "node:cluster";
 import { timingSafeEqual } from "node:crypto";
 import http from "node:http";
+import type { AgnosticRouteObject, matchRoutes as MatchRoutes } from "@remix-run/router";
+import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import client from "prom-client";
 
@@ -25,11 +27,44 @@ export const JOBS = [
   "maintenance",
 ];
 
+/** A registry's metrics as JSON, what workers send their primary. */
+type MetricsJson = Awaited<ReturnType<client.Registry["getMetricsAsJSON"]>>;
+
+/** A process's metrics (`createMetrics`). */
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/** The text of a scrape and its content type. */
+export type MetricsText = () => Promise<{ body: string; contentType: string }>;
+
+/** METRICS_PORT, METRICS_HOST and METRICS_TOKEN, read. */
+export interface MetricsEnv {
+  port: number | undefined;
+  host: string;
+  token: string | undefined;
+}
+
+/** A Remix route as the server build lists it. */
+interface BuildRoute {
+  id: string;
+  parentId?: string | undefined;
+  path?: string | undefined;
+  index?: boolean | undefined;
+  caseSensitive?: boolean | undefined;
+}
+
+/** A route in the tree matchRoutes reads. */
+interface RouteNode {
+  id: string;
+  path?: string | undefined;
+  index?: boolean | undefined;
+  caseSensitive?: boolean | undefined;
+  children?: RouteNode[] | undefined;
+}
+
 /**
  * This process's metrics.
- * @param {{ defaultMetrics?: boolean }} [options]
  */
-export function createMetrics({ defaultMetrics = true } = {}) {
+export function createMetrics({ defaultMetrics = true }: { defaultMetrics?: boolean } = {}) {
   const registry = new Registry();
   if (defaultMetrics) collectDefaultMetrics({ register: registry });
   const requests = new Counter({
@@ -92,12 +127,12 @@ export function createMetrics({ defaultMetrics = true } = {}) {
     dbConnections,
     dbPoolMax,
     /** A team save kept (`reason` null) or refused for `reason`. */
-    teamSave(reason) {
+    teamSave(reason: string | null | undefined): void {
       if (reason == null) saves.inc();
       else refusals.inc({ reason: String(reason) });
     },
     /** Runs `fn`, recording how long it took under `job` (and whether it threw). */
-    async timeJob(job, fn) {
+    async timeJob<T>(job: string, fn: () => Promise<T>): Promise<T> {
       const end = jobs.startTimer({ job });
       try {
         const result = await fn();
@@ -109,7 +144,7 @@ export function createMetrics({ defaultMetrics = true } = {}) {
       }
     },
     /** Express middleware counting and timing every answer, by `routeOf(req, res)`. */
-    http(routeOf) {
+    http(routeOf: (req: Request, res: Response) => string): RequestHandler {
       return (req, res, next) => {
         const start = process.hrtime.bigint();
         res.once("finish", () => {
@@ -132,25 +167,25 @@ export function createMetrics({ defaultMetrics = true } = {}) {
 /**
  * The route label of a request: the Remix route id that answers the path (bounded: one per route
  * file, never the raw URL), `static` for built files, `other` for anything answered before
- * routing (a 413, a URL refused by the guard).
- * @param {() => ({ routes: Record<string, { id: string, parentId?: string, path?: string, index?: boolean, caseSensitive?: boolean }> } | (() => unknown) | undefined)} getBuild
- *   the server build (a function in development, where routes are labelled `remix`)
- * @param {typeof import("@remix-run/router").matchRoutes} matchRoutes
+ * routing (a 413, a URL refused by the guard). `getBuild`: the server build (a function in
+ * development, where routes are labelled `remix`).
  */
-export function routeLabeller(getBuild, matchRoutes) {
-  /** @type {unknown[] | null} */
-  let tree = null;
+export function routeLabeller(
+  getBuild: () => { routes: Record<string, BuildRoute> } | (() => unknown) | undefined,
+  matchRoutes: typeof MatchRoutes,
+) {
+  let tree: RouteNode[] | null = null;
   const treeOf = () => {
     if (tree) return tree;
     const build = getBuild();
     if (!build || typeof build === "function") return null;
-    const byParent = new Map();
+    const byParent = new Map<string | undefined, BuildRoute[]>();
     for (const r of Object.values(build.routes)) {
       const list = byParent.get(r.parentId) ?? [];
       list.push(r);
       byParent.set(r.parentId, list);
     }
-    const children = (parentId) =>
+    const children = (parentId: string | undefined): RouteNode[] =>
       (byParent.get(parentId) ?? []).map((r) => ({
         id: r.id,
         path: r.path,
@@ -163,9 +198,9 @@ export function routeLabeller(getBuild, matchRoutes) {
   };
   // matchRoutes flattens and ranks the whole route tree on every call (a tenth of a team save's
   // CPU): the answers for recent paths are kept, a bounded number of them.
-  const known = new LRUCache({ max: 2000 });
+  const known = new LRUCache<string, string>({ max: 2000 });
   /** The route id for a pathname (`.data` requests too), or `remix` in development. */
-  const routeOf = (pathname) => {
+  const routeOf = (pathname: string): string => {
     const routes = treeOf();
     if (!routes) return "remix";
     const hit = known.get(pathname);
@@ -173,24 +208,27 @@ export function routeLabeller(getBuild, matchRoutes) {
     let path = pathname;
     if (path === "/_root.data") path = "/";
     else if (path.endsWith(".data")) path = path.slice(0, -".data".length);
-    const matches = matchRoutes(routes, path);
-    const id = matches?.length ? matches[matches.length - 1].route.id : "unmatched";
+    // The nodes are route objects as matchRoutes reads them (an index route has no children).
+    const matches = matchRoutes(routes as AgnosticRouteObject[], path);
+    const id = matches?.length
+      ? (matches[matches.length - 1]?.route.id ?? "unmatched")
+      : "unmatched";
     known.set(pathname, id);
     return id;
   };
   return {
     /** Middleware placed just before Remix: the request is Remix's, label it by its route. */
-    mark: (req, res, next) => {
+    mark: ((req, res, next) => {
       try {
         res.locals.metricsRoute = routeOf(req.path);
       } catch {
         res.locals.metricsRoute = "unmatched";
       }
       next();
-    },
+    }) as RequestHandler,
     /** The label at the end of the answer. */
-    label: (req, res) => {
-      if (res.locals.metricsRoute) return res.locals.metricsRoute;
+    label: (req: Request, res: Response): string => {
+      if (res.locals.metricsRoute) return res.locals.metricsRoute as string;
       if (req.route?.path && typeof req.route.path === "string") return req.route.path;
       if (req.method === "GET" || req.method === "HEAD") {
         if (
@@ -209,13 +247,22 @@ export function routeLabeller(getBuild, matchRoutes) {
  * The database connections of this process, by pool and state, read from pg_stat_activity at
  * scrape time (postgres.js keeps no counts of its own); each pool's `query` reads the rows of
  * the connections named after this process (`application_name`), the scrape's own left out.
- * @param {ReturnType<typeof createMetrics>} metrics
- * @param {{ name: string, max: number, query?: () => Promise<{ state: string | null, n: number }[]> }[]} pools
  */
-export function watchDbPools(metrics, pools) {
+export function watchDbPools(
+  metrics: Metrics,
+  pools: {
+    name: string;
+    max: number;
+    query?: () => Promise<{ state: string | null; n: number }[]>;
+  }[],
+): void {
   for (const p of pools) metrics.dbPoolMax.set({ pool: p.name }, p.max);
   if (!pools.some((p) => p.query)) return;
-  metrics.dbConnections.collect = async function collect() {
+  // prom-client calls a metric's `collect` at each scrape (set here, after construction).
+  const gauge = metrics.dbConnections as client.Gauge & {
+    collect?: (this: client.Gauge) => Promise<void>;
+  };
+  gauge.collect = async function collect(this: client.Gauge) {
     this.reset();
     for (const p of pools) {
       if (!p.query) continue;
@@ -233,10 +280,20 @@ export function watchDbPools(metrics, pools) {
 /**
  * Answers `/metrics` with `text()` on a server of its own. With `token`, only a request carrying
  * `Authorization: Bearer <token>` gets them (401 otherwise).
- * @param {{ port: number, host: string, token?: string, text: () => Promise<{ body: string, contentType: string }>, onError?: (e: unknown) => void }} options
- * @returns {Promise<http.Server>}
  */
-export function serveMetrics({ port, host, token, text, onError = () => {} }) {
+export function serveMetrics({
+  port,
+  host,
+  token,
+  text,
+  onError = () => {},
+}: {
+  port: number;
+  host: string;
+  token?: string | undefined;
+  text: MetricsText;
+  onError?: (e: unknown) => void;
+}): Promise<http.Server> {
   const expected = token ? Buffer.from(`Bearer ${token}`) : null;
   const server = http.createServer(async (req, res) => {
     const path = (req.url ?? "").split("?")[0];
@@ -275,9 +332,18 @@ export function serveMetrics({ port, host, token, text, onError = () => {} }) {
 const ASK = "gf:metrics?";
 const ANSWER = "gf:metrics!";
 
+/** What the primary and its workers say to each other about metrics. */
+interface MetricsMessage {
+  type?: unknown;
+  id: number;
+  json?: MetricsJson;
+  error?: string;
+}
+
 /** In a worker: answers the primary's requests for this process's metrics. */
-export function answerPrimary(metrics) {
-  process.on("message", async (message) => {
+export function answerPrimary(metrics: Metrics): void {
+  process.on("message", async (received) => {
+    const message = received as MetricsMessage | null | undefined;
     if (message?.type !== ASK) return;
     try {
       const json = await metrics.registry.getMetricsAsJSON();
@@ -293,19 +359,22 @@ export function answerPrimary(metrics) {
  * AggregatorRegistry (counters and histograms summed; default process metrics as prom-client
  * aggregates them). A worker that does not answer within 2 s is left out of that scrape.
  */
-export function clusterMetricsText(own) {
+export function clusterMetricsText(own: Metrics): MetricsText {
   let next = 0;
-  const waiting = new Map();
-  cluster.on("message", (_worker, message) => {
+  const waiting = new Map<number, (json: MetricsJson) => void>();
+  cluster.on("message", (_worker, received) => {
+    const message = received as MetricsMessage | null | undefined;
     if (message?.type !== ANSWER) return;
-    waiting.get(message.id)?.(message.json);
+    waiting.get(message.id)?.(message.json ?? []);
   });
   return async () => {
-    const workers = Object.values(cluster.workers ?? {}).filter((w) => w?.isConnected());
+    const workers = Object.values(cluster.workers ?? {}).filter(
+      (w): w is Worker => w?.isConnected() ?? false,
+    );
     const answers = await Promise.all(
       workers.map(
         (worker) =>
-          new Promise((resolve) => {
+          new Promise<MetricsJson>((resolve) => {
             const id = next++;
             const timer = setTimeout(() => {
               waiting.delete(id);
@@ -329,22 +398,26 @@ export function clusterMetricsText(own) {
 }
 
 /** One process's metrics as the text format. */
-export function processMetricsText(metrics) {
+export function processMetricsText(metrics: Metrics): MetricsText {
   return async () => ({
     body: await metrics.registry.metrics(),
     contentType: metrics.registry.contentType,
   });
 }
 
+/** The variables of the metrics port, read by `readMetricsEnv`. */
+export const METRICS_ENV_VARS = ["METRICS_PORT", "METRICS_HOST", "METRICS_TOKEN"] as const;
+
 /**
  * METRICS_PORT (unset: no /metrics at all), METRICS_HOST (default HOST) and METRICS_TOKEN
  * (optional: then a scrape needs `Authorization: Bearer <token>`).
- * @param {Record<string, string | undefined>} vars
- * @param {{ port: number, host: string }} appEnv
  */
-export function readMetricsEnv(vars, appEnv) {
+export function readMetricsEnv(
+  vars: Record<string, string | undefined>,
+  appEnv: { port: number; host: string },
+): MetricsEnv {
   const raw = vars.METRICS_PORT;
-  let port;
+  let port: number | undefined;
   if (raw !== undefined && raw !== "") {
     port = Number(raw);
     if (!/^\d+$/.test(raw) || port > 65535) {

@@ -1,31 +1,40 @@
 // Several app processes on one port (WEB_CONCURRENCY, node's cluster module), on PostgreSQL
 // only (docs/decisions/0130-several-app-processes.md). The primary process migrates and seeds
-// the database once, forks the workers (each runs server.js as a whole app: requests only),
+// the database once, forks the workers (each runs build/server.js as a whole app: requests only),
 // replaces a worker that dies, runs the scheduled jobs (freezing teams, reminders, maintenance;
 // each tick claimed in the database, so other machines never run them twice) and, on SIGTERM or
 // Ctrl-C, lets every worker drain before it exits.
-import cluster from "node:cluster";
-import { connectionStates, createDb, redactUrl, seed } from "@game/db";
+import cluster, { type Worker } from "node:cluster";
+import type { AddressInfo } from "node:net";
+import { connectionStates, createDb, type DbHandle, redactUrl, seed } from "@game/db";
+import type { Env } from "./env.js";
 import { startFreezing } from "./freeze-teams.js";
 import { startMaintenance } from "./maintenance.js";
 import {
   clusterMetricsText,
   createMetrics,
+  type MetricsEnv,
   readMetricsEnv,
   serveMetrics,
   watchDbPools,
 } from "./metrics.js";
 import { startReminders } from "./reminders.js";
-import { describeError, openWithRetry, StartError } from "./start-db.js";
+import { describeError, messageOf, openWithRetry, StartError } from "./start-db.js";
+
+export type ProcessRole = "single" | "primary" | "worker";
 
 /**
  * What this process is: the one process of the app ("single"), the primary of several workers,
  * or one of those workers. The embedded database (PGlite) is one process's files: asking for
  * more processes without DATABASE_URL is refused with one warning line and the app runs as one.
- * @param {{ webConcurrency: number, databaseUrl?: string }} env
- * @returns {"single" | "primary" | "worker"}
  */
-export function processRole(env, { isWorker = cluster.isWorker, warn = console.warn } = {}) {
+export function processRole(
+  env: { webConcurrency: number; databaseUrl?: string | undefined },
+  {
+    isWorker = cluster.isWorker,
+    warn = console.warn,
+  }: { isWorker?: boolean; warn?: (line: string) => void } = {},
+): ProcessRole {
   if (isWorker) return "worker";
   if (env.webConcurrency <= 1) return "single";
   if (!env.databaseUrl) {
@@ -43,25 +52,23 @@ const WORKERS_STOP_MS = 20_000;
 /**
  * Runs the primary: never resolves; the process ends through `process.exit` (a failed start,
  * or the end of a shutdown).
- * @param {import("./env.js").Env} env
- * @param {{ started: number }} opts
  */
-export async function runPrimary(env, { started }) {
-  const fail = (line) => {
+export async function runPrimary(env: Env, { started }: { started: number }): Promise<never> {
+  function fail(line: string): never {
     console.error(line);
     process.exit(1);
-  };
-  let metricsEnv;
+  }
+  let metricsEnv: MetricsEnv;
   try {
     metricsEnv = readMetricsEnv(process.env, env);
   } catch (error) {
-    fail(`Configuration error: ${error.message}`);
+    fail(`Configuration error: ${messageOf(error)}`);
   }
   // The primary's own metrics (the scheduled jobs, its connections), added to its workers' at
   // each scrape (docs/decisions/0136-metrics-and-logs.md).
   const metrics = createMetrics();
   const applicationName = `gravity-fantasy:${process.pid}`;
-  let handle;
+  let handle: DbHandle;
   try {
     // Migrations run here once; the workers open the database without migrating. A small pool:
     // the primary runs the scheduled jobs only.
@@ -88,9 +95,9 @@ export async function runPrimary(env, { started }) {
 
   const wanted = env.webConcurrency;
   /** Workers that have listened at least once: a worker dying before that is a failed start. */
-  const listened = new Set();
+  const listened = new Set<number>();
   let stopping = false;
-  let stops = [];
+  let stops: (() => void)[] = [];
 
   const stopJobs = () => {
     for (const stop of stops) stop();
@@ -99,7 +106,8 @@ export async function runPrimary(env, { started }) {
 
   // A worker's own message, not cluster's "listening" event: in development Vite's HMR socket
   // listens too.
-  cluster.on("message", (worker, message) => {
+  cluster.on("message", (worker, received) => {
+    const message = received as { gravity?: unknown; port?: unknown } | null | undefined;
     if (message?.gravity !== "listening") return;
     listened.add(worker.id);
     if (listened.size !== wanted || stops.length > 0) return;
@@ -140,12 +148,12 @@ export async function runPrimary(env, { started }) {
     }, 1000);
   });
 
-  async function shutdown(reason, exitCode = 0) {
+  async function shutdown(reason: string, exitCode = 0): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`${reason}: shutting down ${Object.keys(cluster.workers ?? {}).length} workers`);
     stopJobs();
-    const alive = Object.values(cluster.workers ?? {}).filter(Boolean);
+    const alive = Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));
     // Each worker drains its requests in flight (10 s), then closes its database and exits.
     const exited = alive.map(
       (worker) => new Promise((resolve) => worker.process.once("exit", () => resolve(worker))),
@@ -178,7 +186,7 @@ export async function runPrimary(env, { started }) {
     }).catch((error) =>
       fail(`Could not serve metrics on port ${metricsEnv.port}: ${describeError(error)}`),
     );
-    console.log(`Metrics on port ${server.address().port} (/metrics)`);
+    console.log(`Metrics on port ${(server.address() as AddressInfo).port} (/metrics)`);
   }
 
   for (let i = 0; i < wanted; i++) cluster.fork();

@@ -2,6 +2,7 @@
 // used or expired password-reset links, expired e-mail confirmation links and week-old job
 // records are deleted once an hour, by one process across all of them (docs/decisions/0130).
 import {
+  type Db,
   purgeExpiredEmailConfirmations,
   purgeExpiredEmbedTokens,
   purgeExpiredPasswordResets,
@@ -9,12 +10,15 @@ import {
   purgeExpiredSessions,
   purgeOldJobRuns,
 } from "@game/db";
-import { startJob } from "./scheduler.js";
+import { type JobOptions, startJob } from "./scheduler.js";
 
 const HOUR = 60 * 60 * 1000;
 
 /** Runs maintenance once per `everyMs` tick; returns a function stopping it. */
-export function startMaintenance(db, { everyMs = HOUR, ...opts } = {}) {
+export function startMaintenance(
+  db: Db,
+  { everyMs = HOUR, ...opts }: JobOptions & { everyMs?: number } = {},
+): () => void {
   return startJob(
     db,
     {

@@ -1,32 +1,33 @@
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { drainServer } from "./shutdown.js";
 
 /** A server whose answers take `ms`; resolves once it listens. */
-async function slowServer(ms) {
+async function slowServer(ms: number) {
   const server = http.createServer((_req, res) => {
     setTimeout(() => res.end("done"), ms);
   });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { server, url: `http://127.0.0.1:${server.address().port}/` };
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
 }
 
 /** A GET on a fresh connection: its status and body, or the error's code. */
-function get(url) {
-  return new Promise((resolve) => {
+function get(url: string) {
+  return new Promise<{ status?: number; body?: string; error?: string }>((resolve) => {
     const req = http.get(url, { agent: false }, (res) => {
       let body = "";
       res.on("data", (d) => {
         body += d;
       });
       res.on("end", () => resolve({ status: res.statusCode, body }));
-      res.on("error", (e) => resolve({ error: e.code ?? e.message }));
+      res.on("error", (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.message }));
     });
-    req.on("error", (e) => resolve({ error: e.code ?? e.message }));
+    req.on("error", (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.message }));
   });
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("drainServer", () => {
   it("refuses new connections at once and lets a request in flight finish", async () => {

@@ -6,6 +6,10 @@
 // refusing newcomers (docs/decisions/0150-abuse-proof-load.md).
 
 import { stat } from "node:fs/promises";
+import type { Db } from "@game/db";
+import type { RequestHandler } from "express";
+
+type DbCheck = "ok" | "timeout" | "error";
 
 /**
  * `replica` (DATABASE_REPLICA_URL) is asked too and reported, but readiness follows the primary:
@@ -15,8 +19,6 @@ import { stat } from "node:fs/promises";
  *
  * `busy` names a queue of this process that is refusing work (or null); `threadPool` is a small
  * call through libuv's thread pool (a `stat`), which must come back within `threadPoolMs`.
- * @param {{ db: import("@game/db").Db, replica?: import("@game/db").Db, timeoutMs?: number, stopping?: () => boolean, busy?: () => string | null, threadPool?: () => Promise<unknown>, threadPoolMs?: number }} opts
- * @returns {import("express").RequestHandler}
  */
 export function readiness({
   db,
@@ -26,7 +28,15 @@ export function readiness({
   busy = () => null,
   threadPool = () => stat("."),
   threadPoolMs = 1000,
-}) {
+}: {
+  db: Db;
+  replica?: Db | undefined;
+  timeoutMs?: number;
+  stopping?: () => boolean;
+  busy?: () => string | null;
+  threadPool?: () => Promise<unknown>;
+  threadPoolMs?: number;
+}): RequestHandler {
   return async (_req, res) => {
     res.set("Cache-Control", "no-store");
     if (stopping()) {
@@ -53,16 +63,16 @@ export function readiness({
 }
 
 /** "ok" when `promise` settles within `ms`, else "timeout" (a failed call still answered). */
-async function withTimeout(promise, ms) {
-  let timer;
-  const timeout = new Promise((resolve) => {
+async function withTimeout(promise: Promise<unknown>, ms: number): Promise<"ok" | "timeout"> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<"timeout">((resolve) => {
     timer = setTimeout(() => resolve("timeout"), ms);
   });
   try {
     return await Promise.race([
       promise.then(
-        () => "ok",
-        () => "ok",
+        () => "ok" as const,
+        () => "ok" as const,
       ),
       timeout,
     ]);
@@ -72,16 +82,16 @@ async function withTimeout(promise, ms) {
 }
 
 /** "ok", "timeout" (no answer within `timeoutMs`) or "error" (the database refused or is gone). */
-export async function checkDatabase(db, timeoutMs) {
-  let timer;
-  const timeout = new Promise((resolve) => {
+export async function checkDatabase(db: Db, timeoutMs: number): Promise<DbCheck> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<"timeout">((resolve) => {
     timer = setTimeout(() => resolve("timeout"), timeoutMs);
   });
   // A real query on one of the game's tables, by its plain name: a session that cannot find the
   // tables (a lost search_path) is not ready, though it would still answer "select 1".
   const query = db.execute("select 1 from events limit 1").then(
-    () => "ok",
-    () => "error",
+    () => "ok" as const,
+    () => "error" as const,
   );
   try {
     return await Promise.race([query, timeout]);

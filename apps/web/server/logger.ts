@@ -3,8 +3,10 @@
 // (docs/decisions/0073 and 0136-metrics-and-logs.md).
 
 import { randomUUID } from "node:crypto";
-import pino from "pino";
-import { pinoHttp } from "pino-http";
+import type { IncomingMessage } from "node:http";
+import type { Request, Response } from "express";
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from "pino";
+import { type HttpLogger, pinoHttp } from "pino-http";
 
 /** An id a client or proxy may hand us: short, plain characters only; anything else is replaced. */
 const GOOD_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -12,10 +14,15 @@ const GOOD_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 /**
  * The process's logger: JSON lines on stdout in production; in development only warnings and
  * errors, as JSON too (the server's own start lines stay plain console lines).
- * @param {{ production: boolean, destination?: import("pino").DestinationStream }} options
  */
-export function createLogger({ production, destination }) {
-  const options = {
+export function createLogger({
+  production,
+  destination,
+}: {
+  production: boolean;
+  destination?: DestinationStream;
+}): Logger {
+  const options: LoggerOptions = {
     level: production ? "info" : "warn",
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
@@ -29,7 +36,7 @@ export function createLogger({ production, destination }) {
 }
 
 /** The request's id: the `X-Request-Id` it came with when sane, else a new one. */
-export function requestIdOf(req) {
+export function requestIdOf(req: IncomingMessage): string {
   const given = req.headers["x-request-id"];
   return typeof given === "string" && GOOD_ID.test(given) ? given : randomUUID();
 }
@@ -39,11 +46,15 @@ export function requestIdOf(req) {
  * as `X-Request-Id`, hands it on to Remix (the request header), and in production logs one line
  * per answer: method, route (the label of the metrics, never the raw URL: paths and queries
  * carry join codes and tokens), status, time and id.
- * @param {import("pino").Logger} logger
- * @param {{ production: boolean, routeOf: (req: import("express").Request, res: import("express").Response) => string }} options
  */
-export function requestLogger(logger, { production, routeOf }) {
-  return pinoHttp({
+export function requestLogger(
+  logger: Logger,
+  {
+    production,
+    routeOf,
+  }: { production: boolean; routeOf: (req: Request, res: Response) => string },
+): HttpLogger<Request, Response> {
+  return pinoHttp<Request, Response>({
     logger,
     autoLogging: production,
     quietReqLogger: true,

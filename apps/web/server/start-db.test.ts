@@ -1,4 +1,4 @@
-import net from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { createDb } from "@game/db";
 import { describe, expect, it } from "vitest";
 import { describeError, isTransient, openWithRetry, StartError } from "./start-db.js";
@@ -6,8 +6,8 @@ import { describeError, isTransient, openWithRetry, StartError } from "./start-d
 /** A port nothing listens on: taken, then freed. */
 async function closedPort() {
   const server = net.createServer();
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return port;
 }
@@ -15,8 +15,8 @@ async function closedPort() {
 describe("openWithRetry", () => {
   it("retries an unreachable PostgreSQL with a line per attempt, then fails with one line", async () => {
     const url = `postgres://app:secret@127.0.0.1:${await closedPort()}/game`;
-    const lines = [];
-    const waits = [];
+    const lines: string[] = [];
+    const waits: number[] = [];
     let attempts = 0;
     const error = await openWithRetry(
       () => {
@@ -47,7 +47,7 @@ describe("openWithRetry", () => {
   });
 
   it("waits 1, 2, 4, 8, 8 s between attempts and stops at the deadline", async () => {
-    const waits = [];
+    const waits: number[] = [];
     let clock = 0;
     const realNow = Date.now;
     Date.now = () => clock;

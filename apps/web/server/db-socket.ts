@@ -3,15 +3,20 @@
 // connects here instead of opening the folder. Once listening, the app adds its public address to
 // that file: the CLI's reminders link to it (docs/decisions/0143-reminder-links.md).
 
-import { serveDbSocket as serve } from "@game/db";
+import { type DbHandle, serveDbSocket as serve } from "@game/db";
+import { messageOf } from "./start-db.js";
 
-/**
- * @param {import("@game/db").DbHandle} handle the app's open database
- * @param {{ dataDir: string }} env
- * @returns {Promise<{ publish(details: { publicUrl: string }): void, close(): Promise<void> }>}
- */
-export async function serveDbSocket(handle, env) {
-  const none = { publish: () => {}, close: async () => {} };
+export interface AppDbSocket {
+  publish(details: { publicUrl: string }): void;
+  close(): Promise<void>;
+}
+
+/** `handle`: the app's open database. */
+export async function serveDbSocket(
+  handle: DbHandle,
+  env: { dataDir: string },
+): Promise<AppDbSocket> {
+  const none: AppDbSocket = { publish: () => {}, close: async () => {} };
   if (handle.kind !== "pglite" || !handle.pglite || handle.location === "memory") return none;
   try {
     const served = await serve(handle.pglite, env.dataDir);
@@ -21,14 +26,14 @@ export async function serveDbSocket(handle, env) {
           served.publish(details);
         } catch (error) {
           // Players are unaffected; the CLI asks for PUBLIC_URL before it mails links.
-          console.error(`Public address not published for the admin CLI: ${error.message}`);
+          console.error(`Public address not published for the admin CLI: ${messageOf(error)}`);
         }
       },
       close: () => served.close(),
     };
   } catch (error) {
     // Players are unaffected; only the CLI cannot reach the database until a restart.
-    console.error(`Admin CLI socket not started: ${error.message}`);
+    console.error(`Admin CLI socket not started: ${messageOf(error)}`);
     return none;
   }
 }

@@ -5,14 +5,34 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { resolveDataDir } from "@game/db";
 import { z } from "zod";
+import { METRICS_ENV_VARS } from "./metrics.js";
 
-/** @typedef {{ port: number, host: string, production: boolean, databaseUrl?: string, databaseReplicaUrl?: string, webConcurrency: number, dataDir: string, sessionSecret: string, smtpUrl?: string, publicUrl?: string, trustProxy: false | number, dbStartTimeoutMs: number }} Env */
+/** The server's settings, read from its environment once at start. */
+export interface Env {
+  port: number;
+  host: string;
+  production: boolean;
+  databaseUrl?: string | undefined;
+  databaseReplicaUrl?: string | undefined;
+  webConcurrency: number;
+  dataDir: string;
+  sessionSecret: string;
+  smtpUrl?: string | undefined;
+  publicUrl?: string | undefined;
+  trustProxy: false | number;
+  dbStartTimeoutMs: number;
+}
 
 /**
  * A number read from a variable's text (`fallback` when unset; also when empty if
  * `emptyIsUnset`), or the message naming the variable, what it must be and what it got.
  */
-const numberVar = (name, { fallback, emptyIsUnset = false }, isValid, what) =>
+const numberVar = (
+  name: string,
+  { fallback, emptyIsUnset = false }: { fallback: number; emptyIsUnset?: boolean },
+  isValid: (n: number) => boolean,
+  what: string,
+) =>
   z
     .string()
     .optional()
@@ -24,14 +44,14 @@ const numberVar = (name, { fallback, emptyIsUnset = false }, isValid, what) =>
     });
 
 /** An optional URL variable (empty is unset) whose text must pass `isValid`. */
-const urlVar = (isValid, message) =>
+const urlVar = (isValid: (url: string) => boolean, message: string) =>
   z
     .string()
     .optional()
     .transform((text) => text || undefined)
     .refine((url) => url === undefined || isValid(url), { error: message });
 
-const isPostgresUrl = (url) => /^postgres(ql)?:\/\//.test(url);
+const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url);
 
 /** The variables the server reads, checked in this order; the first problem stops the start. */
 const envSchema = z
@@ -83,10 +103,19 @@ const envSchema = z
       "DATABASE_REPLICA_URL needs DATABASE_URL: a replica is of a PostgreSQL primary, not of the embedded database",
   });
 
-/** @returns {Env} */
-export function readEnv(env = process.env) {
+/**
+ * Every variable the server reads: those above, DATA_DIR (read by @game/db) and the metrics
+ * port's (metrics.ts). What the deploy examples may set (server/deploy-files.test.ts).
+ */
+export const SERVER_ENV_VARS: readonly string[] = [
+  ...Object.keys(envSchema.shape),
+  "DATA_DIR",
+  ...METRICS_ENV_VARS,
+];
+
+export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) throw new Error(parsed.error.issues[0].message);
+  if (!parsed.success) throw new Error(parsed.error.issues[0]?.message);
   const v = parsed.data;
   const dataDir = resolveDataDir(env);
   return {
@@ -105,7 +134,7 @@ export function readEnv(env = process.env) {
   };
 }
 
-function isHttpUrl(value) {
+function isHttpUrl(value: string): boolean {
   try {
     const u = new URL(value);
     return (u.protocol === "http:" || u.protocol === "https:") && u.hostname !== "";
@@ -124,7 +153,7 @@ const MAX_PROXY_HOPS = 10;
  * writes itself: every per-IP limit could be skipped, so it is refused with what to set instead
  * (docs/decisions/0153-proxies-origins-and-redirects.md).
  */
-function readTrustProxy(value, ctx) {
+function readTrustProxy(value: string | undefined, ctx: z.RefinementCtx): false | number {
   const text = (value ?? "").trim();
   if (text === "" || text.toLowerCase() === "false") return false;
   if (/^\d+$/.test(text) && Number(text) <= MAX_PROXY_HOPS) return Number(text) || false;
@@ -139,7 +168,7 @@ function readTrustProxy(value, ctx) {
 }
 
 /** The embedded default keeps a generated secret in the data folder, so sessions survive restarts. */
-function generatedSecret(dataDir) {
+function generatedSecret(dataDir: string): string {
   const file = path.join(dataDir, "session-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });

@@ -2,7 +2,9 @@
 // a declared Content-Length over the limit is refused without reading a byte; a streamed body
 // (no Content-Length) is counted as it arrives and refused the moment it passes the limit.
 
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { CSV_MAX_BYTES } from "@game/core";
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 
 export const FORM_MAX_BYTES = 64 * 1024;
 /** A CSV file in a multipart post: the file, plus room for the form's framing and fields. */
@@ -19,30 +21,35 @@ const UPLOAD_PATHS = new Set(["/admin", "/admin/racers", "/admin/results", "/adm
 export const TOO_LARGE = "The request is too large.";
 
 /** The page a request is for: Remix data requests (`/admin.data`, `/_root.data`) count as their page. */
-export function pagePath(pathname) {
+export function pagePath(pathname: string): string {
   if (pathname === "/_root.data") return "/";
   return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
 }
 
 /**
  * The most bytes a request may carry.
- * @param {{ path: string, contentType?: string }} req
  */
-export function bodyLimitFor({ path, contentType = "" }) {
+export function bodyLimitFor({
+  path,
+  contentType = "",
+}: {
+  path: string;
+  contentType?: string | undefined;
+}): number {
   if (!UPLOAD_PATHS.has(pagePath(path).replace(/\/+$/, "") || "/")) return FORM_MAX_BYTES;
   return /^application\/json\b/i.test(contentType) ? UPLOAD_JSON_MAX_BYTES : UPLOAD_MAX_BYTES;
 }
 
 /** The error a reader of an over-long streamed body sees (the client has its 413 already). */
 export class BodyTooLargeError extends Error {
+  readonly status = 413;
   constructor() {
     super(TOO_LARGE);
     this.name = "BodyTooLargeError";
-    this.status = 413;
   }
 }
 
-function refuse(res) {
+function refuse(res: Response): void {
   if (res.headersSent) return;
   // Closing tells the client to stop; Node closes the connection once the 413 is out, and
   // whatever the client still sends is dropped unread.
@@ -52,10 +59,8 @@ function refuse(res) {
 
 /**
  * Express middleware: 413 for bodies over their limit, before any handler reads them.
- * @param {{ limitFor?: typeof bodyLimitFor }} [options]
- * @returns {import("express").RequestHandler}
  */
-export function bodyLimit(options = {}) {
+export function bodyLimit(options: { limitFor?: typeof bodyLimitFor } = {}): RequestHandler {
   const limitFor = options.limitFor ?? bodyLimitFor;
   return (req, res, next) => {
     closeIfAnsweredEarly(req, res);
@@ -71,12 +76,16 @@ export function bodyLimit(options = {}) {
     let seen = 0;
     let refused = false;
     const push = req.push;
-    req.push = function countedPush(chunk, encoding) {
+    req.push = function countedPush(
+      this: IncomingMessage,
+      chunk: unknown,
+      encoding?: BufferEncoding,
+    ): boolean {
       // After a refusal nothing more reaches a reader, not even the end: it must never take a
       // truncated body for a whole one.
       if (refused) return true;
       if (chunk !== null && chunk !== undefined) {
-        seen += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.length;
+        seen += typeof chunk === "string" ? Buffer.byteLength(chunk) : (chunk as Uint8Array).length;
         if (seen > limit) {
           refused = true;
           refuse(res);
@@ -96,30 +105,30 @@ export function bodyLimit(options = {}) {
  * An answer sent before the request's body has all arrived (an upload refused at its 20,001st
  * row, or told to wait for another: decision 0150) closes the connection once it is out, so the
  * rest of the body is dropped unread instead of held in a paused connection.
- * @param {import("express").Request} req
- * @param {import("express").Response} res
  */
-function closeIfAnsweredEarly(req, res) {
+function closeIfAnsweredEarly(req: Request, res: Response): void {
   const writeHead = res.writeHead;
-  res.writeHead = function writeHeadClosingEarly(...args) {
+  // writeHead's overloads (status, message?, headers?) are passed on as they came.
+  res.writeHead = function writeHeadClosingEarly(this: ServerResponse, ...args: unknown[]) {
     if (!req.complete) this.setHeader("Connection", "close");
-    return writeHead.apply(this, args);
-  };
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as typeof res.writeHead;
 }
 
 /**
  * The last Express error handler: after a 413 (or a client gone away) a late error from the
  * handler that was reading the body has nobody to answer; anything else is answered as a 500
  * without details, logged in one line.
- * @returns {import("express").ErrorRequestHandler}
  */
-export function lateErrors() {
-  return (error, req, res, _next) => {
+export function lateErrors(): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
     if (res.headersSent || error instanceof BodyTooLargeError) {
       if (!res.writableEnded) res.end();
       return;
     }
-    console.error(`Request failed: ${req.method} ${req.path}: ${error?.name ?? "Error"}`);
+    console.error(
+      `Request failed: ${req.method} ${req.path}: ${(error as { name?: unknown } | null | undefined)?.name ?? "Error"}`,
+    );
     res.status(500).type("text/plain").send("Something went wrong on our side.");
   };
 }

@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import express from "express";
+import express, { type RequestHandler } from "express";
 
 const { mime } = express.static;
 
@@ -18,15 +18,19 @@ const { mime } = express.static;
 const MIN_COMPRESS_BYTES = 1024;
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
 
-/**
- * @typedef {{ body: Buffer, br?: Buffer, gzip?: Buffer, type: string, etag: string, lastModified: string }} StaticFile
- */
+export interface StaticFile {
+  body: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  type: string;
+  etag: string;
+  lastModified: string;
+}
 
 /** Every file under `root` by its URL path ("/assets/app-x.js"), dotfiles left out. */
-export function loadStaticFiles(root) {
-  /** @type {Map<string, StaticFile>} */
-  const files = new Map();
-  const walk = (dir, prefix) => {
+export function loadStaticFiles(root: string): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>();
+  const walk = (dir: string, prefix: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.name.startsWith(".")) continue;
       const full = path.join(dir, entry.name);
@@ -39,12 +43,12 @@ export function loadStaticFiles(root) {
   return files;
 }
 
-/** @returns {StaticFile} */
-function readStaticFile(file) {
+function readStaticFile(file: string): StaticFile {
   const body = readFileSync(file);
   const { mtime } = statSync(file);
   const type = mime.lookup(file);
-  const charset = mime.charsets.lookup(type);
+  // "" when the type has no charset (what `send` gives as undefined).
+  const charset = mime.charsets.lookup(type, "");
   const compress = COMPRESSIBLE.test(type) && body.length >= MIN_COMPRESS_BYTES;
   return {
     body,
@@ -69,18 +73,16 @@ function readStaticFile(file) {
 
 /**
  * "br" or "gzip", the one the client weighs more (brotli on a tie, as compression() prefers),
- * or null when it takes neither.
- * @param {string | undefined} header Accept-Encoding
+ * or null when it takes neither. `header`: Accept-Encoding.
  */
-export function preferredEncoding(header) {
-  /** @type {Record<string, number>} */
-  const named = {};
+export function preferredEncoding(header: string | undefined): "br" | "gzip" | null {
+  const named: Record<string, number> = {};
   for (const part of (header ?? "").split(",")) {
     const [name, ...params] = part.trim().toLowerCase().split(";");
     const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
     if (name) named[name] = q ? Number(q[1]) : 1;
   }
-  const weight = (name) => named[name] ?? named["*"] ?? 0;
+  const weight = (name: string) => named[name] ?? named["*"] ?? 0;
   const br = weight("br");
   const gzip = weight("gzip");
   if (br > 0 && br >= gzip) return "br";
@@ -91,16 +93,16 @@ export function preferredEncoding(header) {
  * Express middleware serving the files under `root` from memory. `/assets/` files (named by
  * their content hash) are cached for a year as immutable, the others for an hour; a
  * Cache-Control set before (the embed's loader) is kept.
- * @param {string} root
- * @param {{ immutablePrefix?: string }} [options]
- * @returns {import("express").RequestHandler}
  */
-export function staticFiles(root, options = {}) {
+export function staticFiles(
+  root: string,
+  options: { immutablePrefix?: string } = {},
+): RequestHandler {
   const immutablePrefix = options.immutablePrefix ?? "/assets/";
   const files = loadStaticFiles(root);
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    let pathname;
+    let pathname: string;
     try {
       pathname = decodeURIComponent(req.path);
     } catch {
@@ -129,7 +131,7 @@ export function staticFiles(root, options = {}) {
       res.vary("Accept-Encoding");
       const encoding = preferredEncoding(req.get("accept-encoding"));
       const encoded = encoding === "br" ? file.br : encoding === "gzip" ? file.gzip : undefined;
-      if (encoded) {
+      if (encoded && encoding) {
         // compression() leaves an encoded body alone.
         res.setHeader("Content-Encoding", encoding);
         body = encoded;

@@ -4,12 +4,14 @@
 // `frame-ancestors` (their partner's origins).
 
 import { randomBytes } from "node:crypto";
+import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type { RequestHandler, Response } from "express";
 import helmet from "helmet";
 
 const CSP = "Content-Security-Policy";
 
 /** The CSP values a response carries, as a list. */
-function cspValues(res) {
+function cspValues(res: ServerResponse): string[] {
   const value = res.getHeader(CSP);
   if (value === undefined) return [];
   return (Array.isArray(value) ? value : [String(value)]).filter(Boolean);
@@ -19,27 +21,25 @@ function cspValues(res) {
  * Adds `frame-ancestors 'none'` (and the legacy `X-Frame-Options: DENY`) to a response about to
  * be sent, unless a route already decided who may frame it. Another CSP without frame-ancestors
  * is kept: browsers enforce every CSP header, so the framing rule is added as one more.
- * @param {import("node:http").ServerResponse} res
  */
-export function applyFramingPolicy(res) {
+export function applyFramingPolicy(res: ServerResponse): void {
   const values = cspValues(res);
   if (values.some((v) => /(^|;)\s*frame-ancestors\s/i.test(v))) return;
   const all = [...values, "frame-ancestors 'none'"];
-  res.setHeader(CSP, all.length === 1 ? all[0] : all);
+  res.setHeader(CSP, all.length === 1 ? (all[0] as string) : all);
   if (!res.hasHeader("X-Frame-Options")) res.setHeader("X-Frame-Options", "DENY");
 }
 
 /**
  * A header set here and again by a route (the API sets its own nosniff) is sent once: Remix
  * appends the route's headers to ours, which would repeat an identical value.
- * @param {import("node:http").ServerResponse} res
  */
-export function collapseRepeatedHeaders(res) {
+export function collapseRepeatedHeaders(res: ServerResponse): void {
   for (const name of res.getHeaderNames()) {
     if (name === "set-cookie") continue;
     const value = res.getHeader(name);
     if (Array.isArray(value) && value.length > 1 && new Set(value).size === 1) {
-      res.setHeader(name, value[0]);
+      res.setHeader(name, value[0] as string);
     }
   }
 }
@@ -53,10 +53,8 @@ const DEFAULT_RETRY_AFTER_SECONDS = "60";
 /**
  * Every 429 and 503 carries `Retry-After`: the rate limits and queues set the exact wait;
  * anything that answers without one gets a minute.
- * @param {import("node:http").ServerResponse} res
- * @param {number} status
  */
-export function applyRetryAfter(res, status) {
+export function applyRetryAfter(res: ServerResponse, status: number): void {
   if ((status === 429 || status === 503) && !res.hasHeader("Retry-After")) {
     res.setHeader("Retry-After", DEFAULT_RETRY_AFTER_SECONDS);
   }
@@ -65,32 +63,36 @@ export function applyRetryAfter(res, status) {
 /**
  * Express middleware applying the framing policy to every response (pages, data, API, static
  * files), at the moment the headers are written, so routes have had their say.
- * @returns {import("express").RequestHandler}
  */
-export function securityHeaders() {
+export function securityHeaders(): RequestHandler {
   return (_req, res, next) => {
     const writeHead = res.writeHead;
-    res.writeHead = function writeHeadWithPolicy(...args) {
+    // writeHead's overloads (status, message?, headers?) are passed on as they came.
+    res.writeHead = function writeHeadWithPolicy(this: ServerResponse, ...args: unknown[]) {
       // Headers given to writeHead itself would bypass getHeader: fold them in first.
       const last = args[args.length - 1];
       if (last && typeof last === "object" && !Array.isArray(last)) {
-        for (const [k, v] of Object.entries(last)) res.setHeader(k, v);
+        for (const [k, v] of Object.entries(last as OutgoingHttpHeaders)) {
+          if (v !== undefined) res.setHeader(k, v);
+        }
         args.pop();
       }
       collapseRepeatedHeaders(res);
       applyFramingPolicy(res);
       const status = typeof args[0] === "number" ? args[0] : res.statusCode;
       applyRetryAfter(res, status);
-      return writeHead.apply(this, args);
-    };
+      return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+    } as typeof res.writeHead;
     next();
   };
 }
 
 /** The response's nonce, made on first use. */
-function nonceOf(res) {
-  res.locals.cspNonce ??= randomBytes(16).toString("base64");
-  return res.locals.cspNonce;
+function nonceOf(res: ServerResponse): string {
+  // Helmet hands the Node response; behind Express it is Express's, with `locals`.
+  const { locals } = res as Response;
+  locals.cspNonce ??= randomBytes(16).toString("base64");
+  return locals.cspNonce as string;
 }
 
 /**
@@ -98,10 +100,14 @@ function nonceOf(res) {
  * (Remix's inline hydration scripts); React's `style` attributes need inline styles; portraits
  * and icons are our files or data: URLs. `frame-ancestors` is left to the framing policy above,
  * and the Cross-Origin-Resource-Policy allows partners to load the embed script and images.
- * @param {{ publicUrl?: string, production?: boolean }} options
- * @returns {import("express").RequestHandler}
  */
-export function helmetHeaders({ publicUrl, production = true } = {}) {
+export function helmetHeaders({
+  publicUrl,
+  production = true,
+}: {
+  publicUrl?: string | undefined;
+  production?: boolean;
+} = {}): RequestHandler {
   const https = publicUrl?.startsWith("https://") ?? false;
   return helmet({
     contentSecurityPolicy: {

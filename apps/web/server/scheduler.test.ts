@@ -3,7 +3,7 @@ import { createTestDb } from "@game/db/testing";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { startJob } from "./scheduler.js";
 
-let h;
+let h: Awaited<ReturnType<typeof createTestDb>>;
 beforeAll(async () => {
   h = await createTestDb();
 });
@@ -12,8 +12,8 @@ afterAll(() => h.close());
 const quiet = () => ({ log: vi.fn(), error: vi.fn() });
 
 it("never starts a pass while the last one runs, and runs each tick once", async () => {
-  let release;
-  const held = new Promise((resolve) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
     release = resolve;
   });
   const run = vi.fn(() => held.then(() => "done"));

@@ -22,23 +22,40 @@ const TRANSIENT_CODES = new Set([
   "53300", // too_many_connections
 ]);
 
+/** What an error may carry: read without trusting its shape. */
+interface ErrorLike {
+  code?: unknown;
+  cause?: unknown;
+  errors?: unknown;
+  message?: unknown;
+}
+
+/** A thrown value's `message` as text (`undefined` when it has none), for one-line reports. */
+export function messageOf(error: unknown): string {
+  return String((error as ErrorLike | null | undefined)?.message);
+}
+
 /** The error's code, looking through wrappers (drizzle's cause, Node's AggregateError). */
-export function errorCode(error) {
-  for (let e = error, depth = 0; e && depth < 5; e = e.cause, depth++) {
+export function errorCode(error: unknown): string | undefined {
+  let e = error as ErrorLike | null | undefined;
+  for (let depth = 0; e && depth < 5; e = e.cause as ErrorLike | null | undefined, depth++) {
     if (typeof e.code === "string") return e.code;
     if (Array.isArray(e.errors) && e.errors[0]?.code) return e.errors[0].code;
   }
   return undefined;
 }
 
-export function isTransient(error) {
+export function isTransient(error: unknown): boolean {
   return TRANSIENT_CODES.has(errorCode(error) ?? "");
 }
 
 /** One line about an error: its code and first message line, never a stack or parameters. */
-export function describeError(error) {
+export function describeError(error: unknown): string {
   const code = errorCode(error);
-  const message = String(error?.message || error || "unknown error").split("\n")[0];
+  const message =
+    String((error as ErrorLike | null | undefined)?.message || error || "unknown error").split(
+      "\n",
+    )[0] ?? "";
   if (!message || message === code) return code ?? "unknown error";
   return code && !message.includes(code) ? `${code}: ${message}` : message;
 }
@@ -46,14 +63,19 @@ export function describeError(error) {
 /**
  * Calls `open` until it succeeds, a non-transient error occurs, or `timeoutMs` has passed
  * (waiting 1, 2, 4, 8, 8… s between attempts). Throws a StartError with a one-line message.
- * @template T
- * @param {() => Promise<T>} open
- * @param {{ url?: string, timeoutMs: number, log?: (line: string) => void, sleep?: (ms: number) => Promise<void> }} opts
- * @returns {Promise<T>}
  */
-export async function openWithRetry(open, opts) {
-  const log = opts.log ?? ((line) => console.error(line));
-  const sleep = opts.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+export async function openWithRetry<T>(
+  open: () => Promise<T>,
+  opts: {
+    url?: string;
+    timeoutMs: number;
+    log?: (line: string) => void;
+    sleep?: (ms: number) => Promise<void>;
+  },
+): Promise<T> {
+  const log = opts.log ?? ((line: string) => console.error(line));
+  const sleep =
+    opts.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const where = opts.url ? redactUrl(opts.url) : "the data folder";
   const started = Date.now();
   let delay = 1000;
@@ -83,5 +105,5 @@ export async function openWithRetry(open, opts) {
 
 /** A start-up failure whose message is the whole story: printed as one line, no stack. */
 export class StartError extends Error {
-  name = "StartError";
+  override name = "StartError";
 }

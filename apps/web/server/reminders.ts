@@ -1,13 +1,16 @@
 // Deadline reminders: every few minutes the server sends the reminders that have come due (rounds
 // locking within 24 hours). One process runs each 5-minute tick (docs/decisions/0130) and each
 // player is claimed once per round in the database, so restarts, several app processes and
-// several machines never send twice; the loop is the scheduler's (server/scheduler.js).
-import { sendDueReminders } from "@game/db";
+// several machines never send twice; the loop is the scheduler's (server/scheduler.ts).
+import { type Db, type ReminderMail, sendDueReminders } from "@game/db";
 import nodemailer from "nodemailer";
-import { startJob } from "./scheduler.js";
+import type { Env } from "./env.js";
+import { type JobOptions, startJob } from "./scheduler.js";
+
+type Deliver = (mail: ReminderMail) => Promise<void>;
 
 /** SMTP delivery when SMTP_URL is set; otherwise the outbox is where reminders go. */
-export function smtpDelivery(env) {
+export function smtpDelivery(env: Pick<Env, "smtpUrl" | "publicUrl">): Deliver | undefined {
   if (!env.smtpUrl) return undefined;
   const transport = nodemailer.createTransport(env.smtpUrl, {
     connectionTimeout: 10_000,
@@ -28,10 +31,14 @@ export function smtpDelivery(env) {
 
 /** Sends the reminders due, every `everyMs`; returns a function stopping it. */
 export function startReminders(
-  db,
-  env,
-  { everyMs = 5 * 60_000, deliver = smtpDelivery(env), ...opts } = {},
-) {
+  db: Db,
+  env: Pick<Env, "smtpUrl" | "publicUrl" | "port">,
+  {
+    everyMs = 5 * 60_000,
+    deliver = smtpDelivery(env),
+    ...opts
+  }: JobOptions & { everyMs?: number; deliver?: Deliver | undefined } = {},
+): () => void {
   return startJob(
     db,
     {

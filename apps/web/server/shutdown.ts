@@ -2,18 +2,18 @@
 // (docs/decisions/0071-outages-and-shutdown.md). Cutting a request whose save already committed
 // tells the player it failed when it did not.
 
+import type { Server } from "node:http";
+import type { RequestHandler } from "express";
+
 /**
  * Closes `server`: new connections are refused at once, idle keep-alive connections are closed,
  * requests in flight may finish for up to `drainMs`, then the remaining connections are cut.
  * Resolves true when everything finished in time, false when something had to be cut.
- * @param {import("node:http").Server} server
- * @param {{ drainMs?: number }} [opts]
- * @returns {Promise<boolean>}
  */
-export function drainServer(server, { drainMs = 10_000 } = {}) {
+export function drainServer(server: Server, { drainMs = 10_000 } = {}): Promise<boolean> {
   return new Promise((resolve) => {
     let done = false;
-    const finish = (drained) => {
+    const finish = (drained: boolean) => {
       if (done) return;
       done = true;
       clearInterval(idle);
@@ -35,10 +35,8 @@ export function drainServer(server, { drainMs = 10_000 } = {}) {
 /**
  * Express middleware: while shutting down, answers say `Connection: close` so clients do not
  * send another request on a connection about to end.
- * @param {() => boolean} stopping
- * @returns {import("express").RequestHandler}
  */
-export function closeConnectionsWhen(stopping) {
+export function closeConnectionsWhen(stopping: () => boolean): RequestHandler {
   return (_req, res, next) => {
     if (stopping()) res.set("Connection", "close");
     next();

@@ -1,10 +1,16 @@
 // The web server: Express + Remix, one database handle for the process, clean shutdown.
+//
+// It runs compiled, as build/server.js (`npm run build`, server/build.ts): the paths below that
+// name the build (the client files, Remix's server build) are relative to that file.
 
 import { existsSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
 import {
   connectionStates,
   createDb,
   DataDirLockedError,
+  type DbHandle,
   getRankingVersions,
   lockDataDir,
   resolveDataDir,
@@ -12,20 +18,27 @@ import {
   tightenPermissions,
 } from "@game/db";
 import { createRequestHandler } from "@remix-run/express";
-import { createRequestHandler as createRemixHandler } from "@remix-run/node";
+import {
+  type AppLoadContext,
+  createRequestHandler as createRemixHandler,
+  type ServerBuild,
+} from "@remix-run/node";
 import { matchRoutes } from "@remix-run/router";
 import compression from "compression";
-import express from "express";
+import express, { type Request, type Response } from "express";
+import type { ViteDevServer } from "vite";
+import type * as AppEntry from "./app/entry.server";
 import { bodyLimit, lateErrors } from "./server/body-limit.js";
 import { processRole, runPrimary } from "./server/cluster.js";
 import { serveDbSocket } from "./server/db-socket.js";
-import { readEnv } from "./server/env.js";
+import { type Env, readEnv } from "./server/env.js";
 import { startFreezing } from "./server/freeze-teams.js";
 import { createLogger, requestLogger } from "./server/logger.js";
 import { startMaintenance } from "./server/maintenance.js";
 import {
   answerPrimary,
   createMetrics,
+  type MetricsEnv,
   processMetricsText,
   readMetricsEnv,
   routeLabeller,
@@ -43,7 +56,7 @@ import { readiness } from "./server/readiness.js";
 import { startReminders } from "./server/reminders.js";
 import { helmetHeaders, securityHeaders } from "./server/security-headers.js";
 import { closeConnectionsWhen, drainServer } from "./server/shutdown.js";
-import { describeError, openWithRetry, StartError } from "./server/start-db.js";
+import { describeError, messageOf, openWithRetry, StartError } from "./server/start-db.js";
 import { staticFiles } from "./server/static-files.js";
 import { urlGuard } from "./server/url-guard.js";
 
@@ -52,7 +65,7 @@ const started = Date.now();
 process.umask(0o077);
 
 /** A start that cannot go on: one line, no stack trace, exit 1. */
-function fail(line) {
+function fail(line: string): never {
   console.error(line);
   process.exit(1);
 }
@@ -69,27 +82,27 @@ if (!process.env.DATABASE_URL) {
   }
 }
 
-let env;
+let env: Env;
 try {
   env = readEnv();
 } catch (error) {
-  fail(`Configuration error: ${error.message}`);
+  fail(`Configuration error: ${messageOf(error)}`);
 }
 // Folders and files left readable by earlier versions (and PGlite's 0666 files) become private.
 if (existsSync(env.dataDir)) tightenPermissions(env.dataDir);
 
 // WEB_CONCURRENCY on PostgreSQL: this process becomes the primary of that many workers and
-// serves nothing itself (server/cluster.js); each worker runs the rest of this file, serving
+// serves nothing itself (server/cluster.ts); each worker runs the rest of this file, serving
 // requests only. `runPrimary` never returns: its process ends in its own shutdown.
 const role = processRole(env);
 if (role === "primary") await runPrimary(env, { started });
 
 // Metrics for /metrics (on METRICS_PORT only) and JSON logs (docs/decisions/0136).
-let metricsEnv;
+let metricsEnv: MetricsEnv;
 try {
   metricsEnv = readMetricsEnv(process.env, env);
 } catch (error) {
-  fail(`Configuration error: ${error.message}`);
+  fail(`Configuration error: ${messageOf(error)}`);
 }
 const metrics = createMetrics();
 // A worker's metrics are served by its primary, which adds up every worker's.
@@ -98,7 +111,7 @@ const logger = createLogger({ production: env.production });
 /** Names this process's database connections, so the metrics can find them. */
 const applicationName = `gravity-fantasy:${process.pid}`;
 
-let handle;
+let handle: DbHandle;
 try {
   const open = () =>
     createDb({
@@ -124,7 +137,8 @@ try {
 // The admin CLI reaches the embedded database through the app while it runs.
 const dbSocket = await serveDbSocket(handle, env);
 try {
-  const seeded = role === "worker" ? {} : await seed(handle.db);
+  const seeded: { eventsAdded?: number; racersAdded?: number } =
+    role === "worker" ? {} : await seed(handle.db);
   if (seeded.eventsAdded || seeded.racersAdded) {
     console.log(`Seeded ${seeded.eventsAdded} events and ${seeded.racersAdded} racers.`);
   }
@@ -136,7 +150,7 @@ try {
 
 let stopping = false;
 
-const viteDevServer = env.production
+const viteDevServer: ViteDevServer | undefined = env.production
   ? undefined
   : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
 
@@ -156,7 +170,7 @@ app.get(
     replica: handle.replicaLocation ? handle.readDb : undefined,
     stopping: () => stopping,
     // A queue of the app refusing work (password checks): send new requests elsewhere.
-    busy: () => (typeof build === "object" ? (build.entry.module.busyReason?.() ?? null) : null),
+    busy: () => (typeof build === "object" ? (entryOf(build).busyReason?.() ?? null) : null),
   }),
 );
 app.use(closeConnectionsWhen(() => stopping));
@@ -165,7 +179,7 @@ app.use(compression());
 // own rows), at most once a second per process.
 const rankingVersions = rankingVersionReader(() => getRankingVersions(handle.readDb ?? handle.db));
 /** Names this deploy's code: a cached page or ETag never outlives it. */
-const buildVersion = () => build.assets.version;
+const buildVersion = () => (typeof build === "object" ? build.assets.version : "development");
 // A visitor's ranking page: its cache key, ETag and CSP nonce, before helmet writes the CSP
 // (docs/decisions/0135-cached-rankings.md).
 // Production only: in development the code changes under a running server.
@@ -201,13 +215,24 @@ if (viteDevServer) {
   app.use(viteDevServer.middlewares);
 } else {
   // From memory: no file-system call (thread pool) for a file, a page or /healthz.
-  app.use(staticFiles("build/client"));
+  app.use(staticFiles(fileURLToPath(new URL("./client", import.meta.url))));
 }
 
-const build = viteDevServer
-  ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build").then(withGuardedActions)
+/** The build's entry module, with what the app exports beside Remix's own. */
+function entryOf(serverBuild: ServerBuild): Partial<typeof AppEntry> {
+  return serverBuild.entry.module as Partial<typeof AppEntry>;
+}
+
+/** Remix's server build, beside this file in build/ (what `remix vite:build` wrote). */
+const SERVER_BUILD = new URL("./server/index.js", import.meta.url).href;
+
+const build: ServerBuild | (() => Promise<ServerBuild>) = viteDevServer
+  ? () =>
+      viteDevServer
+        .ssrLoadModule("virtual:remix/server-build")
+        .then((m) => withGuardedActions(m as ServerBuild))
   : withGuardedActions(
-      await import("./build/server/index.js").catch((error) =>
+      await (import(SERVER_BUILD) as Promise<ServerBuild>).catch((error) =>
         fail(
           error?.code === "ERR_MODULE_NOT_FOUND" &&
             String(error.url).endsWith("build/server/index.js")
@@ -222,16 +247,15 @@ const build = viteDevServer
  * memory or connections) is answered 503 "We cannot save right now, try again in a minute" and
  * logged in one line for the admin, not a generic 500 (docs/decisions/0150).
  */
-function withGuardedActions(serverBuild) {
-  const guard = serverBuild.entry.module.guardActions;
+function withGuardedActions(serverBuild: ServerBuild): ServerBuild {
+  const guard = entryOf(serverBuild).guardActions;
   return guard ? { ...serverBuild, routes: guard(serverBuild.routes) } : serverBuild;
 }
 
 /** Work to finish before the database closes (e.g. counts held in memory), see `onClose`. */
-const closers = new Set();
+const closers = new Set<() => Promise<void>>();
 
-/** @type {import("@remix-run/node").AppLoadContext} */
-const context = {
+const context: AppLoadContext = {
   db: handle.db,
   readDb: handle.readDb,
   ...(env.production ? { rankingVersions, buildVersion } : {}),
@@ -242,12 +266,14 @@ const context = {
   onClose: (fn) => closers.add(fn),
 };
 
-const loadContextOf = (req, res) => ({
+const loadContextOf = (req: Request, res: Response): AppLoadContext => ({
   ...context,
   clientIp: req.ip,
-  cspNonce: res.locals.cspNonce,
+  cspNonce: res.locals.cspNonce as string | undefined,
   // Work the answer must not wait for (mail): once the response is out, or the client gone.
-  afterResponse: (start) => res.once("close", start),
+  afterResponse: (start) => {
+    res.once("close", start);
+  },
   // A page's loaders share one session lookup; an action's loaders look again (see the type).
   ...(req.method === "GET" || req.method === "HEAD" ? { viewer: {} } : {}),
 });
@@ -290,9 +316,7 @@ watchDbPools(
 );
 // Errors logged by Remix code (one line each, decision 0073) become JSON lines with the request id.
 if (env.production && typeof build === "object") {
-  build.entry.module.setErrorSink?.((entry) =>
-    logger.error(entry, `${entry.where}: ${entry.error}`),
-  );
+  entryOf(build).setErrorSink?.((entry) => logger.error(entry, `${entry.where}: ${entry.error}`));
 }
 // /metrics on a port of its own, never the public one (a worker's go through its primary).
 const metricsServer =
@@ -306,7 +330,9 @@ const metricsServer =
         fail(`Could not serve metrics on port ${metricsEnv.port}: ${describeError(error)}`),
       )
     : undefined;
-if (metricsServer) console.log(`Metrics on port ${metricsServer.address().port} (/metrics)`);
+if (metricsServer) {
+  console.log(`Metrics on port ${(metricsServer.address() as AddressInfo).port} (/metrics)`);
+}
 
 const server = app.listen(env.port, env.host, () => {
   const address = server.address();
@@ -341,7 +367,7 @@ server.on("error", async (error) => {
 
 // Stop accepting, let requests in flight finish (up to 10 s), then close the database
 // (docs/decisions/0071-outages-and-shutdown.md).
-async function shutdown(signal) {
+async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: shutting down`);

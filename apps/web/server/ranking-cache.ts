@@ -7,21 +7,47 @@
 // behind one load balancer, and no nonce is known before the page holding it is rendered.
 
 import { createHmac } from "node:crypto";
+import type { RankingScope, RankingVersions } from "@game/db";
+import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
+import { matchesEtag } from "../app/features/api/http.server";
+import { LEAGUES_RANKING, PLAYERS_RANKING } from "../app/features/rankings/ranking-links";
 
-/** The pages cached for visitors, and the ranking each one shows. */
-export const CACHED_PAGES = new Map([
-  ["/players-ranking", "players"],
-  ["/players-ranking.data", "players"],
-  ["/leagues-ranking", "leagues"],
-  ["/leagues-ranking.data", "leagues"],
+/** The pages cached for visitors (their pages and Remix data requests), and each one's ranking. */
+export const CACHED_PAGES = new Map<string, RankingScope>([
+  [PLAYERS_RANKING, "players"],
+  [`${PLAYERS_RANKING}.data`, "players"],
+  [LEAGUES_RANKING, "leagues"],
+  [`${LEAGUES_RANKING}.data`, "leagues"],
 ]);
+
+/** A visitor's ranking page, kept: what every visitor of that version is sent. */
+interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+}
+
+/** A render's outcome: the page kept, or the response as rendered (not cacheable). */
+interface Rendered {
+  page: CachedPage | null;
+  response?: globalThis.Response;
+  body?: Buffer;
+}
+
+/** What `rankingCacheKey` leaves in `res.locals.rankingCache`. */
+interface CacheTag {
+  key: string;
+  etag: string;
+}
 
 /** What a visitor's ranking page may be kept for: browsers briefly, CDNs a little longer. */
 export const PAGE_CACHE_CONTROL = "public, max-age=30, s-maxage=60, stale-while-revalidate=600";
 
-const SESSION_COOKIE = "gf_session";
-const GAME_COOKIE = "gf_game";
+// The session and remembered-game cookies of app/utils/session.server.ts and
+// app/features/game/game.server.ts (names those modules keep to themselves).
+export const SESSION_COOKIE = "gf_session";
+export const GAME_COOKIE = "gf_game";
 /** Longer queries or cookies are not what our pages link to: rendered, never cached. */
 const MAX_QUERY = 256;
 const MAX_GAME_COOKIE = 64;
@@ -29,12 +55,12 @@ const MAX_GAME_COOKIE = 64;
 /**
  * The ranking versions, read at most once per `ttlMs` per process (one read shared by the
  * requests that ask meanwhile). A settlement shows at the latest `ttlMs` later.
- * @param {() => Promise<{ players: number, leagues: number }>} read
- * @param {{ ttlMs?: number, now?: () => number }} [options]
  */
-export function rankingVersionReader(read, { ttlMs = 1000, now = Date.now } = {}) {
-  /** @type {{ at: number, value: Promise<{ players: number, leagues: number }> } | null} */
-  let last = null;
+export function rankingVersionReader(
+  read: () => Promise<RankingVersions>,
+  { ttlMs = 1000, now = Date.now }: { ttlMs?: number; now?: () => number } = {},
+): () => Promise<RankingVersions> {
+  let last: { at: number; value: Promise<RankingVersions> } | null = null;
   return function rankingVersions() {
     const t = now();
     if (last && t - last.at < ttlMs) return last.value;
@@ -49,7 +75,7 @@ export function rankingVersionReader(read, { ttlMs = 1000, now = Date.now } = {}
 }
 
 /** The value of cookie `name` in a Cookie header, or undefined. */
-export function cookieValue(header, name) {
+export function cookieValue(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
@@ -60,19 +86,19 @@ export function cookieValue(header, name) {
 }
 
 /** The query string with its parameters in a fixed order (`?b=1&a=2` is `?a=2&b=1`). */
-function canonicalQuery(search) {
+function canonicalQuery(search: string): string {
   const params = new URLSearchParams(search);
   params.sort();
   return params.toString();
 }
 
 /** A strong ETag naming `key` (opaque: it says nothing about the key). */
-export function strongEtag(secret, key) {
+export function strongEtag(secret: string, key: string): string {
   return `"${createHmac("sha256", secret).update(`etag|${key}`).digest("base64url").slice(0, 27)}"`;
 }
 
 /** The CSP nonce of the cached page `key`: 16 bytes, secret-derived, unknown before rendering. */
-export function pageNonce(secret, key) {
+export function pageNonce(secret: string, key: string): string {
   return createHmac("sha256", secret)
     .update(`nonce|${key}`)
     .digest()
@@ -80,22 +106,20 @@ export function pageNonce(secret, key) {
     .toString("base64");
 }
 
-/** Whether `If-None-Match` names `etag` (weak comparison, as RFC 9110 says for this header). */
-export function etagMatches(ifNoneMatch, etag) {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === "*") return true;
-  const bare = etag.replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((t) => t.trim().replace(/^W\//, "") === bare);
-}
-
 /**
  * Step one, before helmet: a visitor's GET of a ranking page gets its cache key, ETag and nonce
  * (`res.locals.rankingCache`, `res.locals.cspNonce`). A signed-in player (any session cookie,
  * even an expired one) and anything unusual go the ordinary way: rendered, `private, no-store`.
- * @param {{ versions: () => Promise<{ players: number, leagues: number }>, buildVersion: () => string, secret: string }} options
- * @returns {import("express").RequestHandler}
  */
-export function rankingCacheKey({ versions, buildVersion, secret }) {
+export function rankingCacheKey({
+  versions,
+  buildVersion,
+  secret,
+}: {
+  versions: () => Promise<RankingVersions>;
+  buildVersion: () => string;
+  secret: string;
+}): RequestHandler {
   return async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const scope = CACHED_PAGES.get(req.path);
@@ -106,7 +130,7 @@ export function rankingCacheKey({ versions, buildVersion, secret }) {
     const q = req.originalUrl.indexOf("?");
     const search = q === -1 ? "" : req.originalUrl.slice(q + 1);
     if (search.length > MAX_QUERY || game.length > MAX_GAME_COOKIE) return next();
-    let version;
+    let version: number;
     try {
       version = (await versions())[scope];
     } catch {
@@ -116,7 +140,7 @@ export function rankingCacheKey({ versions, buildVersion, secret }) {
     // Everything the page depends on. The origin too: a forged Host header gets its own entry.
     const key = `${scope}:${version}|${buildVersion()}|${originOf(req)}${req.path}?${canonicalQuery(search)}|${game}`;
     const nonce = pageNonce(secret, key);
-    res.locals.rankingCache = { key, etag: strongEtag(secret, key) };
+    res.locals.rankingCache = { key, etag: strongEtag(secret, key) } satisfies CacheTag;
     res.locals.cspNonce = nonce;
     next();
   };
@@ -126,28 +150,31 @@ export function rankingCacheKey({ versions, buildVersion, secret }) {
  * Step two, just before Remix: answers 304 when the visitor holds the page, else the cached page,
  * else renders it once (concurrent requests for the same page wait for that one render) and
  * keeps it when it is a plain 200 without cookies.
- * @param {{ render: (req: import("express").Request, res: import("express").Response) => Promise<Response>, maxEntries?: number, maxBytes?: number }} options
- * @returns {import("express").RequestHandler & { cache: LRUCache<string, CachedPage> }}
  */
-export function rankingCacheServe({ render, maxEntries = 500, maxBytes = 32 * 1024 * 1024 }) {
-  /** @typedef {{ status: number, headers: [string, string][], body: Buffer }} CachedPage */
-  /** @type {LRUCache<string, CachedPage>} */
-  const cache = new LRUCache({
+export function rankingCacheServe({
+  render,
+  maxEntries = 500,
+  maxBytes = 32 * 1024 * 1024,
+}: {
+  render: (req: Request, res: Response) => Promise<globalThis.Response>;
+  maxEntries?: number;
+  maxBytes?: number;
+}): RequestHandler & { cache: LRUCache<string, CachedPage> } {
+  const cache = new LRUCache<string, CachedPage>({
     max: maxEntries,
     maxSize: maxBytes,
     sizeCalculation: (page) => page.body.length + 200,
   });
-  /** @type {Map<string, Promise<{ page: CachedPage | null, response?: Response, body?: Buffer }>>} */
-  const rendering = new Map();
+  const rendering = new Map<string, Promise<Rendered>>();
 
-  const handler = async (req, res, next) => {
-    const tag = res.locals.rankingCache;
+  const handler: RequestHandler = async (req, res, next) => {
+    const tag = res.locals.rankingCache as CacheTag | undefined;
     if (!tag) return next();
     try {
       res.setHeader("ETag", tag.etag);
       res.setHeader("Cache-Control", PAGE_CACHE_CONTROL);
       res.setHeader("Vary", "Cookie");
-      if (etagMatches(req.headers["if-none-match"], tag.etag)) {
+      if (matchesEtag(req.headers["if-none-match"] ?? null, tag.etag)) {
         res.locals.rankingCacheResult = "revalidated";
         res.status(304).end();
         return;
@@ -195,13 +222,12 @@ export function rankingCacheServe({ render, maxEntries = 500, maxBytes = 32 * 10
   };
 
   /** Renders through Remix and keeps the page when it is the same for every visitor. */
-  async function renderOnce(req, res, key) {
+  async function renderOnce(req: Request, res: Response, key: string): Promise<Rendered> {
     const response = await render(req, res);
     const body = Buffer.from(await response.arrayBuffer());
     const cacheable = response.status === 200 && response.headers.getSetCookie().length === 0;
     if (!cacheable) return { page: null, response, body };
-    /** @type {[string, string][]} */
-    const headers = [];
+    const headers: [string, string][] = [];
     for (const [k, v] of response.headers) {
       // Ours win over whatever the route said; length and date are the server's to set.
       if (!["cache-control", "etag", "vary", "content-length", "date"].includes(k)) {
@@ -213,13 +239,12 @@ export function rankingCacheServe({ render, maxEntries = 500, maxBytes = 32 * 10
     return { page };
   }
 
-  handler.cache = cache;
-  return handler;
+  return Object.assign(handler, { cache });
 }
 
 /** The scheme, host and port Remix sees for `req` (as its Express adapter works them out). */
-export function originOf(req) {
-  const portOf = (h) => Number.parseInt(h?.split(":")[1] ?? "", 10);
+export function originOf(req: Request): string {
+  const portOf = (h: string | undefined) => Number.parseInt(h?.split(":")[1] ?? "", 10);
   const forwarded = portOf(req.get("X-Forwarded-Host"));
   const direct = portOf(req.get("host"));
   const port = Number.isSafeInteger(forwarded)
@@ -233,9 +258,8 @@ export function originOf(req) {
 /**
  * The Fetch API GET Remix renders a cached page from. Never aborted by the client that happened
  * to ask first: other requests wait for the same render (Remix's own timeout bounds it).
- * @param {import("express").Request} req
  */
-export function remixRequestOf(req) {
+export function remixRequestOf(req: Request): globalThis.Request {
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) {
     if (v === undefined) continue;

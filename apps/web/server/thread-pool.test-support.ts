@@ -13,13 +13,13 @@ export const THREAD_POOL_SIZE = Number(process.env.UV_THREADPOOL_SIZE) || 4;
  * Takes every thread of the pool (`threads`, default all of them); `release()` gives them back
  * and resolves once every blocked call has returned.
  */
-export function blockThreadPool(threads = THREAD_POOL_SIZE) {
+export function blockThreadPool(threads = THREAD_POOL_SIZE): { release(): Promise<void> } {
   const dir = mkdtempSync(path.join(tmpdir(), "gf-pool-"));
   const fifos = Array.from({ length: threads }, (_, i) => path.join(dir, `pipe-${i}`));
   for (const fifo of fifos) execFileSync("mkfifo", [fifo]);
   const opened = fifos.map(
     (fifo) =>
-      new Promise((resolve, reject) =>
+      new Promise<number>((resolve, reject) =>
         open(fifo, "r", (error, fd) => (error ? reject(error) : resolve(fd))),
       ),
   );

@@ -1,11 +1,17 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { connectionForDataDir, createDb, dbSocketFile, publicUrlForDataDir } from "@game/db";
+import {
+  connectionForDataDir,
+  createDb,
+  type DbHandle,
+  dbSocketFile,
+  publicUrlForDataDir,
+} from "@game/db";
 import { afterAll, describe, expect, it } from "vitest";
 import { serveDbSocket } from "./db-socket.js";
 
-const dirs = [];
+const dirs: string[] = [];
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
@@ -29,11 +35,17 @@ describe("serveDbSocket (server)", () => {
   it("does nothing for PostgreSQL or an in-memory database", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "gf-web-socket-"));
     dirs.push(dataDir);
-    const pg = { kind: "postgres", location: "postgres://x", close: async () => {} };
+    // Stand-ins: only what serveDbSocket reads of a handle.
+    const pg = { kind: "postgres", location: "postgres://x", close: async () => {} } as DbHandle;
     const onPg = await serveDbSocket(pg, { dataDir });
     onPg.publish({ publicUrl: "http://localhost:4101" });
     await onPg.close();
-    const memory = { kind: "pglite", pglite: {}, location: "memory", close: async () => {} };
+    const memory = {
+      kind: "pglite",
+      pglite: {},
+      location: "memory",
+      close: async () => {},
+    } as DbHandle;
     await (await serveDbSocket(memory, { dataDir })).close();
     expect(existsSync(dbSocketFile(dataDir))).toBe(false);
   });

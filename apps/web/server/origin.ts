@@ -1,6 +1,7 @@
 // Cross-site request forgery guard: a state-changing request must come from one of our own pages.
 
 import { normalizeOrigin } from "@game/core";
+import type { Request, RequestHandler } from "express";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -12,10 +13,18 @@ export const originOf = normalizeOrigin;
  * `allowed` ("null", sent by sandboxed frames and some redirects, never is); without Origin, the
  * `Referer` is checked the same way; without either (curl, server-to-server) it passes, since a
  * browser always sends one of them on a cross-site form post.
- * @param {{ method: string, origin?: string | null, referer?: string | null, allowed: Iterable<string> }} req
- * @returns {{ ok: true } | { ok: false, reason: string }}
  */
-export function checkOrigin({ method, origin, referer, allowed }) {
+export function checkOrigin({
+  method,
+  origin,
+  referer,
+  allowed,
+}: {
+  method: string;
+  origin?: string | null | undefined;
+  referer?: string | null | undefined;
+  allowed: Iterable<string>;
+}): { ok: true } | { ok: false; reason: string } {
   if (!UNSAFE_METHODS.has(method.toUpperCase())) return { ok: true };
   const own = new Set([...allowed].map(originOf).filter(Boolean));
   if (origin != null && origin !== "") {
@@ -33,19 +42,19 @@ export function checkOrigin({ method, origin, referer, allowed }) {
  * The one POST that comes from other sites by design: a mail provider's RFC 8058 one-click
  * unsubscribe to a reminder's List-Unsubscribe address. The token in its URL authorises it, not
  * its origin (docs/decisions/0143-reminder-links.md).
- * @param {import("express").Request} req
  */
-export const isOneClickUnsubscribe = (req) => req.path === "/reminders/unsubscribe";
+export const isOneClickUnsubscribe = (req: Request): boolean =>
+  req.path === "/reminders/unsubscribe";
 
 /**
  * Express middleware refusing cross-site state changes with 403. Our own origin is the one the
  * request was addressed to (scheme from `req.protocol`, which honours `trust proxy`, and the Host
  * header), plus `PUBLIC_URL` when the site is served under a fixed public address (a proxy may
  * send its upstream's name as Host). This is the only origin check a request meets.
- * @param {{ publicUrl?: string, isExempt?: (req: import("express").Request) => boolean }} [options]
- * @returns {import("express").RequestHandler}
  */
-export function sameOriginOnly(options = {}) {
+export function sameOriginOnly(
+  options: { publicUrl?: string | undefined; isExempt?: (req: Request) => boolean } = {},
+): RequestHandler {
   return (req, res, next) => {
     if (!options.isExempt?.(req)) {
       const allowed = [`${req.protocol}://${req.get("host")}`];
