@@ -47,3 +47,6 @@ export const PASSWORD_MAX = 128;
  * without shipping the list of common passwords (docs/decisions/0164).
  */
 export const PASSWORD_HINT = `At least ${PASSWORD_MIN} characters; common passwords are refused.`;
+
+/** The largest team any competition may have. */
+export const MAX_TEAM_SIZE = 20;

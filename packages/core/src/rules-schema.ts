@@ -4,7 +4,7 @@
  * team builder's checklist, the default game) does not ship zod (docs/decisions/0164).
  */
 import { z } from "zod";
-import { type CompetitionRules, MAX_TEAM_SIZE } from "./rules.js";
+import { MAX_TEAM_SIZE } from "./constants.js";
 
 const count = z.number().int().min(0).max(50);
 
@@ -92,6 +92,9 @@ export const competitionRulesSchema = z
       );
     }
   });
+
+/** A competition's rules, as the schema checks them. */
+export type CompetitionRules = z.infer<typeof competitionRulesSchema>;
 
 /**
  * Whether any team of `teamSize` riders from the categories offered meets the group limits:

@@ -6,11 +6,10 @@
  * dashboard, the database); the spec's game is `DEFAULT_RULES`, and the team rule
  * (`validateTeam`), the checklist, scoring, the lock and pricing take a rules object.
  */
-import type { z } from "zod";
 import { CATEGORIES, isFemale, isJunior } from "./categories.js";
 import { BUDGET, LOCK_HOURS, MIN_FEMALE, MIN_JUNIOR, TEAM_SIZE } from "./constants.js";
 import { PRICE_MAX, PRICE_MIN } from "./pricing.js";
-import type { competitionRulesSchema } from "./rules-schema.js";
+import type { CompetitionRules } from "./rules-schema.js";
 import { POINTS } from "./scoring.js";
 
 export const DISCIPLINES = ["downhill", "cross-country", "enduro", "freeride", "other"] as const;
@@ -27,10 +26,9 @@ export const DISCIPLINE_SHORT: Readonly<Record<string, Discipline>> = {
   other: "other",
 };
 
-/** The largest team any competition may have. */
-export const MAX_TEAM_SIZE = 20;
+export { MAX_TEAM_SIZE } from "./constants.js";
+export type { CompetitionRules } from "./rules-schema.js";
 
-export type CompetitionRules = z.infer<typeof competitionRulesSchema>;
 export type RulesCategory = CompetitionRules["categories"][number];
 
 /** The spec's game: six riders, 1,000,000, at least 2 women and 1 junior, 12 hours' lock. */
