@@ -135,7 +135,9 @@ export function createCsvRowCounter(opts: CsvRowCounterOptions = {}): CsvRowCoun
 
   /** Starts counting once the first line break and the header line are known (or at the end). */
   const start = (atEnd: boolean) => {
-    const text = head.replace(/^\uFEFF/, "");
+    // The parser takes a byte-order mark off, and Papa Parse one more: a second one must not
+    // turn the quote after it into a plain character here.
+    const text = head.replace(/^\uFEFF{1,2}/, "");
     const found = LINE_BREAK.exec(text);
     // A "\r" ending the text so far may be the first half of "\r\n".
     if (!atEnd && (!found || (found[0] === "\r" && found.index === text.length - 1))) return;
