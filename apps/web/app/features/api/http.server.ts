@@ -137,6 +137,25 @@ export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
 }
 
 /** 200 with the JSON body, or 304 when the client already holds it. */
+/**
+ * The headers of a JSON answer tagged `etag` under `policy`, and the 304 to send instead when the
+ * client already holds that version (null when it does not).
+ */
+export function taggedJson(
+  request: Request,
+  etag: string,
+  policy: CachePolicy,
+  cors: Record<string, string>,
+): { headers: Headers; notModified: Response | null } {
+  const headers = jsonHeaders(cors);
+  headers.set("Cache-Control", cacheControl(policy));
+  headers.set("ETag", etag);
+  if (!matchesEtag(request.headers.get("If-None-Match"), etag))
+    return { headers, notModified: null };
+  headers.delete("Content-Type");
+  return { headers, notModified: new Response(null, { status: 304, headers }) };
+}
+
 export function jsonResponse(
   request: Request,
   data: unknown,
@@ -144,15 +163,8 @@ export function jsonResponse(
   cors: Record<string, string>,
 ): Response {
   const body = JSON.stringify(data);
-  const etag = etagOf(body);
-  const headers = jsonHeaders(cors);
-  headers.set("Cache-Control", cacheControl(policy));
-  headers.set("ETag", etag);
-  if (matchesEtag(request.headers.get("If-None-Match"), etag)) {
-    headers.delete("Content-Type");
-    return new Response(null, { status: 304, headers });
-  }
-  return new Response(body, { status: 200, headers });
+  const { headers, notModified } = taggedJson(request, etagOf(body), policy, cors);
+  return notModified ?? new Response(body, { status: 200, headers });
 }
 
 /** Absolute URL of a root-relative asset, for consumers on other origins. */

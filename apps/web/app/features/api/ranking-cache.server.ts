@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import type { RankingScope } from "@game/db";
 import type { AppLoadContext } from "@remix-run/node";
 import { LRUCache } from "lru-cache";
-import { type CachePolicy, cacheControl, jsonHeaders, matchesEtag } from "./http.server";
+import { type CachePolicy, taggedJson } from "./http.server";
 
 /**
  * Ranking answers kept per process: a ranking changes only when its version moves (settlement,
@@ -44,13 +44,8 @@ export async function rankingResponse(
   run: () => Promise<unknown>,
 ): Promise<Response> {
   const etag = `"${createHash("sha256").update(key).digest("base64url").slice(0, 27)}"`;
-  const headers = jsonHeaders(cors);
-  headers.set("Cache-Control", cacheControl(policy));
-  headers.set("ETag", etag);
-  if (matchesEtag(request.headers.get("If-None-Match"), etag)) {
-    headers.delete("Content-Type");
-    return new Response(null, { status: 304, headers });
-  }
+  const { headers, notModified } = taggedJson(request, etag, policy, cors);
+  if (notModified) return notModified;
   let body = rankingAnswers.get(key);
   if (body === undefined) {
     body = JSON.stringify(await run());
