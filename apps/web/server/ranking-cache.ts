@@ -12,6 +12,7 @@ import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { matchesEtag } from "../app/features/api/http.server";
 import { LEAGUES_RANKING, PLAYERS_RANKING } from "../app/features/rankings/ranking-links";
+import { GAME_COOKIE, SESSION_COOKIE } from "../app/utils/cookie-names";
 
 /** The pages cached for visitors (their pages and Remix data requests), and each one's ranking. */
 export const CACHED_PAGES = new Map<string, RankingScope>([
@@ -44,10 +45,8 @@ interface CacheTag {
 /** What a visitor's ranking page may be kept for: browsers briefly, CDNs a little longer. */
 export const PAGE_CACHE_CONTROL = "public, max-age=30, s-maxage=60, stale-while-revalidate=600";
 
-// The session and remembered-game cookies of app/utils/session.server.ts and
-// app/features/game/game.server.ts (names those modules keep to themselves).
-export const SESSION_COOKIE = "gf_session";
-export const GAME_COOKIE = "gf_game";
+export { GAME_COOKIE, SESSION_COOKIE };
+
 /** Longer queries or cookies are not what our pages link to: rendered, never cached. */
 const MAX_QUERY = 256;
 const MAX_GAME_COOKIE = 64;

@@ -1,7 +1,7 @@
 import { SESSION_TTL_MS } from "@game/db";
 import { type AppLoadContext, type Cookie, createCookie } from "@remix-run/node";
+import { SESSION_COOKIE as COOKIE_NAME } from "./cookie-names";
 
-const COOKIE_NAME = "gf_session";
 const cookies = new Map<string, Cookie>();
 
 /**

@@ -1,10 +1,11 @@
 import { canRememberEvent, currentGameOf } from "@game/core";
 import { type EventRow, getEvent, listEvents } from "@game/db";
 import { type AppLoadContext, createCookie } from "@remix-run/node";
+import { GAME_COOKIE } from "~/utils/cookie-names";
 import { parseId } from "~/utils/request.server";
 
 /** The game the player chose last (spec: "the current game"), remembered for a year. */
-const gameCookie = createCookie("gf_game", { path: "/", sameSite: "lax", maxAge: 365 * 86400 });
+const gameCookie = createCookie(GAME_COOKIE, { path: "/", sameSite: "lax", maxAge: 365 * 86400 });
 
 /**
  * Set-Cookie value remembering `event` as the current game, or null when it may not be
