@@ -2,7 +2,6 @@
 // (`node build/server.js`, as `npm start` runs it) on a data folder an older version left at migration
 // 0009 backs it up before migrating and logs each migration and how to go back; the admin CLI
 // backs up the running app's database and restores it into an empty folder.
-import { spawn } from "node:child_process";
 import {
   cpSync,
   mkdirSync,
@@ -14,13 +13,12 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { createDb, migrationsFolder, readJournal } from "@game/db";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
+import { runCli as runCliOn } from "../tests/support/cli";
 import { spawnApp } from "./spawn-app.test-support.js";
 
-const cliBin = fileURLToPath(new URL("../../../cli/dist/index.js", import.meta.url));
 const root = mkdtempSync(path.join(tmpdir(), "gf-upgrade-"));
 const running = new Set();
 afterAll(() => {
@@ -28,22 +26,8 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-function runCli(dataDir, ...args) {
-  const env = { ...process.env, DATA_DIR: dataDir };
-  delete env.DATABASE_URL;
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [cliBin, ...args], { env });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => {
-      stdout += d;
-    });
-    child.stderr.on("data", (d) => {
-      stderr += d;
-    });
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** `game-admin ...args` on `dataDir` (the embedded database, through the app when it runs). */
+const runCli = (dataDir, ...args) => runCliOn({ dataDir }, ...args);
 
 /** A data folder as a version at migration `before` (not applied) left it. */
 async function folderBefore(dataDir, before) {

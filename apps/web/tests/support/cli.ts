@@ -14,9 +14,12 @@ export function ensureCliBuilt(): void {
   }
 }
 
-/** Runs `game-admin ...args` on the app's data folder (it goes through the running app). */
+/**
+ * Runs `game-admin ...args` on a data folder: a running app's (it goes through the app) or any
+ * other, on the embedded database.
+ */
 export function runCli(
-  app: RunningApp,
+  app: Pick<RunningApp, "dataDir">,
   ...args: string[]
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: app.dataDir };
