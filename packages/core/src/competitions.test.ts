@@ -93,6 +93,14 @@ describe("competition input", () => {
     expect(JSON.stringify(four)).toContain("exactly 3 female riders");
   });
 
+  it("turns the captain on and off, and leaves it alone when not named", () => {
+    expect(DEFAULT_RULES.captain).toBe(false);
+    const on = withRuleChanges(DEFAULT_RULES, { captain: true });
+    expect(competitionRulesSchema.parse(on).captain).toBe(true);
+    expect(withRuleChanges(on, { lockHours: 2 })).toMatchObject({ captain: true, lockHours: 2 });
+    expect(withRuleChanges(on, { captain: false }).captain).toBe(false);
+  });
+
   it("refuses rules that cannot be met", () => {
     const r = competitionRulesSchema.safeParse(withRuleChanges(DEFAULT_RULES, { minWomen: 7 }));
     expect(r.success).toBe(false);

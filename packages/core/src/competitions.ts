@@ -103,6 +103,8 @@ export interface RuleChanges {
   minJuniors?: number;
   maxJuniors?: number | null;
   lockHours?: number;
+  /** Whether each team names a captain whose points count double. */
+  captain?: boolean;
 }
 
 /** `base` with the changes applied; check the result with `competitionRulesSchema`. */
@@ -112,6 +114,7 @@ export function withRuleChanges(base: CompetitionRules, changes: RuleChanges): C
     teamSize: changes.teamSize ?? base.teamSize,
     budget: changes.budget ?? base.budget,
     lockHours: changes.lockHours ?? base.lockHours,
+    captain: changes.captain ?? base.captain,
     women: {
       min: changes.minWomen ?? base.women.min,
       max: changes.maxWomen === undefined ? base.women.max : changes.maxWomen,

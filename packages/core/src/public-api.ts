@@ -223,6 +223,9 @@ export const apiCompetitionRulesSchema = named(
     }),
     lockHours: apiInt().meta({ description: "Teams lock this many hours before a round starts." }),
     pricing: z.object({ min: apiInt(), max: apiInt() }),
+    captain: z.boolean().meta({
+      description: "Each team names a captain whose points count double.",
+    }),
   }),
 );
 

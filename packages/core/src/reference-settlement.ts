@@ -24,6 +24,11 @@ export interface SettlementInput {
   }[];
   /** Frozen teams: one row per (event, player, racer). */
   frozen: readonly { eventId: number; userId: number; racerId: number }[];
+  /**
+   * The captains of frozen teams (decision 0168): a racer of the team, frozen only where the
+   * competition's rules have captains. Their points count twice.
+   */
+  captains?: readonly { eventId: number; userId: number; racerId: number }[];
   users: readonly { id: number; usernameKey: string }[];
   /** Leagues with their competition (the latest settled event's when not given). */
   leagues: readonly {
@@ -133,6 +138,15 @@ export function referenceSettlement(input: SettlementInput): Settlement {
     const byUser = teamPoints.get(f.eventId) ?? new Map<number, number>();
     teamPoints.set(f.eventId, byUser);
     byUser.set(f.userId, (byUser.get(f.userId) ?? 0) + (resultPoints.get(key) ?? 0));
+  }
+
+  const frozenRacers = new Set(input.frozen.map((f) => `${f.eventId}:${f.userId}:${f.racerId}`));
+  for (const c of input.captains ?? []) {
+    const byUser = teamPoints.get(c.eventId);
+    if (!settled.has(c.eventId) || !byUser?.has(c.userId)) continue;
+    const onTeam = frozenRacers.has(`${c.eventId}:${c.userId}:${c.racerId}`);
+    const bonus = onTeam ? (resultPoints.get(`${c.eventId}:${c.racerId}`) ?? 0) : 0;
+    byUser.set(c.userId, byUser.get(c.userId)! + bonus);
   }
 
   type Totals = { points: number; previous: number; hadPrevious: boolean };

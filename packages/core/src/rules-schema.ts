@@ -47,6 +47,11 @@ export const competitionRulesSchema = z
     points: pointsSchema,
     lockHours: z.number().int().min(0).max(168),
     pricing: z.object({ min: money, max: money }),
+    /**
+     * A team names a captain whose points count double (docs/decisions/0168). Off in the spec's
+     * game; rules stored before it existed read as off.
+     */
+    captain: z.boolean().default(false),
   })
   .superRefine((rules, ctx) => {
     const issue = (message: string, path: (string | number)[]) =>

@@ -86,6 +86,17 @@ describe("DEFAULT_RULES: the spec's game", () => {
       "Prices move between $50,000 and $500,000 by the published rule.",
     ]);
   });
+
+  it("states the captain rule when the competition has captains (decision 0168)", () => {
+    const lines = describeRules({ ...DEFAULT_RULES, captain: true });
+    expect(lines).toContain("Name one rider of your team captain: their points count double.");
+    expect(describeRules(DEFAULT_RULES).some((l) => /captain/i.test(l))).toBe(false);
+  });
+
+  it("reads stored rules without the captain option as the spec's game: no captain", () => {
+    const { captain: _, ...stored } = DEFAULT_RULES;
+    expect(competitionRulesSchema.parse(stored).captain).toBe(false);
+  });
 });
 
 describe("a cross-country competition of 3 men and 3 women", () => {

@@ -45,6 +45,7 @@ export const DEFAULT_RULES: CompetitionRules = Object.freeze({
   points: { ...POINTS },
   lockHours: LOCK_HOURS,
   pricing: { min: PRICE_MIN, max: PRICE_MAX },
+  captain: false,
 }) as CompetitionRules;
 
 /** The category named, in these rules (case as offered), or undefined. */
@@ -100,6 +101,9 @@ export function groupMet(rules: CompetitionRules, group: "women" | "juniors", v:
   return v >= g.min && (g.max === null || v <= g.max);
 }
 
+/** The captain rule in words (About, competition pages, the team builder). */
+export const CAPTAIN_RULE = "Name one rider of your team captain: their points count double.";
+
 /** The rules in plain words, for the About and competition pages (one line each). */
 export function describeRules(rules: CompetitionRules): string[] {
   const money = new Intl.NumberFormat("en-US", {
@@ -117,6 +121,7 @@ export function describeRules(rules: CompetitionRules): string[] {
   const p = rules.points;
   lines.push(
     `Points per rider: ${p.first} for a win, ${p.second} for 2nd, ${p.third} for 3rd, ${p.topTen} for 4th to 10th, ${p.finisher} for any other finish, ${p.none} without a finish.`,
+    ...(rules.captain ? [CAPTAIN_RULE] : []),
     `Teams lock ${rules.lockHours} ${plural(rules.lockHours, "hour", "hours")} before each round starts.`,
     `Prices move between ${money.format(rules.pricing.min)} and ${money.format(rules.pricing.max)} by the published rule.`,
   );

@@ -91,6 +91,52 @@ describe("teamScore", () => {
   });
 });
 
+describe("teamScore with a captain (decision 0168)", () => {
+  const results = new Map<number, RaceResult>([
+    [1, { position: 1 }],
+    [2, { position: 4 }],
+    [3, { status: "DNS" }],
+  ]);
+
+  it("counts the captain's points twice", () => {
+    expect(teamScore([1, 2, 3], results, POINTS, 2)).toBe(100 + 50 + 50);
+    expect(teamScore([1, 2, 3], results, POINTS, 1)).toBe(100 + 100 + 50);
+  });
+
+  it("a captain without points doubles nothing; no captain or one off the team adds nothing", () => {
+    expect(teamScore([1, 2, 3], results, POINTS, 3)).toBe(150);
+    expect(teamScore([1, 2, 3], results, POINTS, null)).toBe(150);
+    expect(teamScore([1, 2], results, POINTS, 3)).toBe(150);
+  });
+
+  it("property: with a captain on the team, the score is the plain score plus the captain's points", () => {
+    const resultArb: fc.Arbitrary<RaceResult> = fc.oneof(
+      fc.record({ position: fc.integer({ min: 1, max: 60 }) }),
+      fc.record({ status: fc.constantFrom(...NON_FINISH) }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 20 }), resultArb), { maxLength: 20 }),
+        fc.uniqueArray(fc.integer({ min: 1, max: 25 }), { minLength: 1, maxLength: 6 }),
+        fc.nat(),
+        fc.integer({ min: 1, max: 25 }),
+        (entries, team, pick, outsider) => {
+          const results = new Map(entries);
+          const captain = team[pick % team.length]!;
+          const plain = teamScore(team, results);
+          expect(teamScore(team, results, POINTS, captain)).toBe(
+            plain + pointsForResult(results.get(captain)),
+          );
+          // A captain who is not on the team counts for nothing.
+          if (!team.includes(outsider)) {
+            expect(teamScore(team, results, POINTS, outsider)).toBe(plain);
+          }
+        },
+      ),
+    );
+  });
+});
+
 describe("leagueScore", () => {
   it("averages accepted members only; pending members are ignored", () => {
     expect(

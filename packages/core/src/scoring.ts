@@ -38,13 +38,28 @@ export function pointsForResult(
   return pointsForPosition(result.position, table);
 }
 
-/** A team's event score: the sum of its racers' points; a racer with no result scores none. */
+/**
+ * A team's event score: the sum of its racers' points; a racer with no result scores none. A
+ * captain (a racer of the team, named when the competition's rules have captains) counts twice
+ * (docs/decisions/0168).
+ */
 export function teamScore(
   racerIds: readonly number[],
   results: ReadonlyMap<number, RaceResult>,
   table: PointsTable = POINTS,
+  captainId: number | null = null,
 ): number {
-  return racerIds.reduce((sum, id) => sum + pointsForResult(results.get(id), table), 0);
+  const sum = racerIds.reduce((total, id) => total + pointsForResult(results.get(id), table), 0);
+  return sum + captainBonus(racerIds, captainId, (id) => pointsForResult(results.get(id), table));
+}
+
+/** What a captain adds to a team's score: their points once more; none without a captain on it. */
+export function captainBonus(
+  racerIds: readonly number[],
+  captainId: number | null | undefined,
+  pointsOf: (racerId: number) => number,
+): number {
+  return captainId != null && racerIds.includes(captainId) ? pointsOf(captainId) : 0;
 }
 
 export type MemberStatus = "accepted" | "pending";

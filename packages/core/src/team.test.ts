@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CATEGORIES, type Category } from "./categories.js";
 import { BUDGET } from "./constants.js";
+import { DEFAULT_RULES } from "./rules.js";
 import {
   ADD_BLOCK_MESSAGES,
   addBlockReason,
@@ -37,6 +38,31 @@ function validSix(): TeamRacer[] {
 
 const ids = (rs: readonly TeamRacer[]) => rs.map((r) => r.id);
 const codes = (v: { issues: { code: TeamIssueCode }[] }) => v.issues.map((i) => i.code).sort();
+
+describe("validateTeam: the captain (decision 0168)", () => {
+  const withCaptain = { ...DEFAULT_RULES, captain: true };
+
+  it("accepts a captain of the team, and no captain at all", () => {
+    const team = validSix();
+    expect(
+      validateTeam(ids(team), team, { gameId: GAME, rules: withCaptain, captainId: team[2]!.id })
+        .ok,
+    ).toBe(true);
+    expect(validateTeam(ids(team), team, { gameId: GAME, rules: withCaptain }).ok).toBe(true);
+  });
+
+  it("refuses a captain off the team, and any captain where the rules have none", () => {
+    const team = validSix();
+    const off = validateTeam(ids(team), team, { gameId: GAME, rules: withCaptain, captainId: 999 });
+    expect(off.issues).toEqual([
+      { code: "captain", racerId: 999, message: "Your captain must be one of your riders." },
+    ]);
+    const none = validateTeam(ids(team), team, { gameId: GAME, captainId: team[0]!.id });
+    expect(none.issues).toEqual([
+      { code: "captain", racerId: team[0]!.id, message: "This competition has no captains." },
+    ]);
+  });
+});
 
 describe("validateTeam", () => {
   it("accepts a valid team and reports cost and bank", () => {

@@ -23,7 +23,8 @@ export type TeamIssue =
   | { code: "duplicate"; message: string; racerIds: number[] }
   | { code: "unknown-racer"; message: string; racerIds: number[] }
   | { code: "wrong-event"; message: string; racerIds: number[] }
-  | { code: "budget"; message: string; cost: number };
+  | { code: "budget"; message: string; cost: number }
+  | { code: "captain"; message: string; racerId: number };
 
 export type TeamIssueCode = TeamIssue["code"];
 
@@ -69,7 +70,13 @@ export function countJunior(
 export function validateTeam(
   racerIds: readonly number[],
   known: ReadonlyMap<number, TeamRacer> | readonly TeamRacer[],
-  opts: { gameId: number; budget?: number; rules?: CompetitionRules },
+  opts: {
+    gameId: number;
+    budget?: number;
+    rules?: CompetitionRules;
+    /** The captain named (decision 0168): one of the team, and only where the rules have one. */
+    captainId?: number | null;
+  },
 ): TeamValidation {
   const rules = opts.rules ?? DEFAULT_RULES;
   const byId: ReadonlyMap<number, TeamRacer> = Array.isArray(known)
@@ -137,7 +144,32 @@ export function validateTeam(
       message: `The team costs more than the ${new Intl.NumberFormat("en-US").format(budget)} budget.`,
     });
   }
+  const captain = captainIssue(racerIds, opts.captainId, rules);
+  if (captain) issues.push(captain);
   return { ok: issues.length === 0, issues, cost, bank: budget - cost };
+}
+
+/**
+ * Why a captain cannot be named (decision 0168): the competition has no captains, or the rider
+ * is not on the team. No captain at all is allowed: the team scores without a double.
+ */
+export function captainIssue(
+  racerIds: readonly number[],
+  captainId: number | null | undefined,
+  rules: CompetitionRules = DEFAULT_RULES,
+): Extract<TeamIssue, { code: "captain" }> | null {
+  if (captainId == null) return null;
+  if (!rules.captain) {
+    return { code: "captain", racerId: captainId, message: "This competition has no captains." };
+  }
+  if (!racerIds.includes(captainId)) {
+    return {
+      code: "captain",
+      racerId: captainId,
+      message: "Your captain must be one of your riders.",
+    };
+  }
+  return null;
 }
 
 export type AddBlockReason = "already-chosen" | "team-full" | "over-budget" | "wrong-event";

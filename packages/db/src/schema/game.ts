@@ -175,6 +175,11 @@ export const teams = pgTable(
      * the prices paid for the racers held.
      */
     budget: integer("budget").notNull().default(1_000_000),
+    /**
+     * The team's captain, as a person (one of its team_racers), where the competition's rules
+     * have captains: their points count double (docs/decisions/0168). Null: no captain.
+     */
+    captainPersonId: integer("captain_person_id").references(() => racerPeople.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -41,6 +41,11 @@ export const frozenTeams = pgTable(
     eventId: integer("event_id").notNull(),
     userId: integer("user_id").notNull(),
     racerIds: integer("racer_ids").array().notNull(),
+    /**
+     * The team's captain in this round (one of `racer_ids`), frozen only where the
+     * competition's rules have captains: their points count twice (docs/decisions/0168).
+     */
+    captainRacerId: integer("captain_racer_id"),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.userId] })],
 );

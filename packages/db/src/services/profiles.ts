@@ -7,6 +7,7 @@ import {
   eventScores,
   events,
   frozenTeamRacers,
+  frozenTeams,
   raceResults,
   racers,
   seasonStandings,
@@ -69,7 +70,10 @@ export interface FrozenRacerScore {
   rank2024: number;
   status: ResultStatus | null;
   position: number | null;
+  /** The racer's points from the result (a captain's count twice in the team's score). */
   points: number;
+  /** The team's captain in that round (docs/decisions/0168). */
+  captain: boolean;
 }
 
 export interface PlayerProfile {
@@ -148,8 +152,16 @@ export async function getPlayerProfile(
           status: raceResults.status,
           position: raceResults.position,
           points: sql<number>`coalesce(${raceResults.points}, 0)`,
+          captain: sql<boolean>`coalesce(${frozenTeams.captainRacerId} = ${racers.id}, false)`,
         })
         .from(frozenTeamRacers)
+        .leftJoin(
+          frozenTeams,
+          and(
+            eq(frozenTeams.eventId, frozenTeamRacers.eventId),
+            eq(frozenTeams.userId, frozenTeamRacers.userId),
+          ),
+        )
         .innerJoin(racers, eq(racers.id, frozenTeamRacers.racerId))
         .leftJoin(
           raceResults,

@@ -12,6 +12,7 @@ import {
   eventScores,
   events,
   frozenTeamRacers,
+  frozenTeams,
   leagueMembers,
   leagues,
   raceResults,
@@ -150,6 +151,16 @@ export async function referenceFromDb(db: DbOrTx): Promise<Settlement> {
   const frozen = ids.length
     ? await db.select().from(frozenTeamRacers).where(inArray(frozenTeamRacers.eventId, ids))
     : [];
+  const captains = ids.length
+    ? await db
+        .select({
+          eventId: frozenTeams.eventId,
+          userId: frozenTeams.userId,
+          racerId: frozenTeams.captainRacerId,
+        })
+        .from(frozenTeams)
+        .where(and(inArray(frozenTeams.eventId, ids), isNotNull(frozenTeams.captainRacerId)))
+    : [];
   const allUsers = await db.select({ id: users.id, usernameKey: users.usernameKey }).from(users);
   const members = await db.select().from(leagueMembers).where(eq(leagueMembers.status, "accepted"));
   const allLeagues = await db
@@ -159,6 +170,7 @@ export async function referenceFromDb(db: DbOrTx): Promise<Settlement> {
     events: settled,
     results,
     frozen,
+    captains: captains.map((c) => ({ ...c, racerId: c.racerId! })),
     users: allUsers,
     leagues: allLeagues.map((l) => ({
       id: l.id,

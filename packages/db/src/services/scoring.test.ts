@@ -3,7 +3,15 @@ import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DbHandle } from "../client.js";
-import { accounts, auditLog, eventScores, events, leagues, teamRacers } from "../schema/index.js";
+import {
+  accounts,
+  auditLog,
+  eventScores,
+  events,
+  frozenTeams,
+  leagues,
+  teamRacers,
+} from "../schema/index.js";
 import { createTestDb } from "../testing.js";
 import {
   addRacers,
@@ -45,7 +53,17 @@ beforeAll(async () => {
   const [e5] = await h.db.select().from(events).where(eq(events.id, 5));
   round1Start = e5!.startsAt;
 });
-afterAll(() => h.close());
+afterAll(async () => {
+  await setCaptains(false);
+  await h.close();
+});
+
+/** Turns captains on or off for the competition of rounds 5 and 6 (decision 0168). */
+async function setCaptains(on: boolean) {
+  await h.db.execute(sql`
+    update competitions set rules = jsonb_set(rules, '{captain}', ${on ? sql`'true'` : sql`'false'`}::jsonb)
+    where id = (select competition_id from events where id = 5)`);
+}
 beforeEach(() => resetGame(h.db));
 
 const byCategory = (list: R[], category: Category) => list.filter((r) => r.category === category);
@@ -266,27 +284,55 @@ describe("settleEvent", () => {
         maxLength: 4,
       }),
       order: fc.constantFrom([5], [5, 6], [6, 5], [5, 6, 5], [5, 6, 6], [6, 5, 6], [6]),
+      // Captains (decision 0168): on or off for the competition; each team names one (an index
+      // into it) or none, and the freeze must keep them only when the rules have captains.
+      captains: fc.boolean(),
+      captain1: fc.array(fc.option(fc.nat(), { nil: null }), { maxLength: 12 }),
+      captain2: fc.array(fc.option(fc.nat(), { nil: null }), { maxLength: 12 }),
     });
     await fc.assert(
       fc.asyncProperty(scenario, async (s) => {
         await resetGame(h.db);
+        await setCaptains(s.captains);
         const players = await makePlayers(h.db, s.players);
-        const save = async (pool: R[], eventId: number, teamList: number[][]) => {
+        const save = async (
+          pool: R[],
+          eventId: number,
+          teamList: number[][],
+          captainPicks: (number | null)[],
+        ) => {
+          // The captain each player's latest team names, by player.
+          const named = new Map<number, number | null>();
           for (const [i, team] of teamList.entries()) {
             const p = players[i % players.length]!;
-            await putTeam(
-              h.db,
-              p.id,
-              eventId,
-              team.map((k) => pool[k]!.id),
-            );
+            const ids = team.map((k) => pool[k]!.id);
+            const pick = captainPicks[i] ?? null;
+            const captain = pick === null || ids.length === 0 ? null : ids[pick % ids.length]!;
+            await putTeam(h.db, p.id, eventId, ids, captain);
+            named.set(p.id, captain);
+          }
+          return named;
+        };
+        const frozenCaptains = async (eventId: number) =>
+          new Map(
+            (
+              await h.db
+                .select({ userId: frozenTeams.userId, captain: frozenTeams.captainRacerId })
+                .from(frozenTeams)
+                .where(eq(frozenTeams.eventId, eventId))
+            ).map((f) => [f.userId, f.captain]),
+          );
+        const expectCaptains = async (eventId: number, named: Map<number, number | null>) => {
+          for (const [userId, captain] of await frozenCaptains(eventId)) {
+            expect(captain).toBe(s.captains ? (named.get(userId) ?? null) : null);
           }
         };
-        await save(round1, 5, s.teams1);
+        const named1 = await save(round1, 5, s.teams1, s.captain1);
         // A team is the player's for the competition: round 1 locks (and freezes) before the
         // players change their teams for round 2.
         await freezeEvent(h.db, 5, now);
-        await save(round2, 6, s.teams2);
+        await expectCaptains(5, named1);
+        const named2 = await save(round2, 6, s.teams2, s.captain2);
         for (const [i, members] of s.leagues.entries()) {
           const ids = [...new Set(members.map((m) => players[m % players.length]!.id))];
           await putLeague(h.db, `l${i}`, ids);
@@ -327,10 +373,32 @@ describe("settleEvent", () => {
         await putResults(h.db, 6, r2.length ? r2 : results(round2, [[0, "DNF"]]));
         for (const eventId of s.order as readonly number[])
           await settleEvent(h.db, eventId, { now });
+        if ((s.order as readonly number[]).includes(6)) await expectCaptains(6, named2);
         expect(await storedSettlement(h.db)).toEqual(await referenceFromDb(h.db));
       }),
       { numRuns: 25 },
     );
     // 25 whole seasons settled for real: slow on a busy machine, so more than the default.
   }, 120_000);
+
+  it("a captain's points count double where the rules have captains, and only there", async () => {
+    const men = byCategory(round1, "Pro Men");
+    for (const on of [true, false]) {
+      await resetGame(h.db);
+      await setCaptains(on);
+      const [a, b] = await makePlayers(h.db, [`cap${on}`, `plain${on}`]);
+      await putTeam(h.db, a!.id, 5, [men[0]!.id, men[1]!.id], men[0]!.id);
+      await putTeam(h.db, b!.id, 5, [men[0]!.id, men[1]!.id]);
+      await putResults(h.db, 5, [
+        { racerId: men[0]!.id, category: "Pro Men", status: "finished", position: 1 },
+        { racerId: men[1]!.id, category: "Pro Men", status: "finished", position: 2 },
+      ]);
+      await settleEvent(h.db, 5, { now });
+      const scores = await h.db.select().from(eventScores).where(eq(eventScores.eventId, 5));
+      const points = new Map(scores.map((e) => [e.userId, e.points]));
+      expect(points.get(a!.id)).toBe(on ? 280 : 180);
+      expect(points.get(b!.id)).toBe(180);
+      expect(await storedSettlement(h.db)).toEqual(await referenceFromDb(h.db));
+    }
+  });
 });

@@ -1,4 +1,10 @@
-import { LEAGUE_RANKING_MIN_MEMBERS, lockTime, POINTS, type PointsTable } from "@game/core";
+import {
+  type CompetitionRules,
+  LEAGUE_RANKING_MIN_MEMBERS,
+  lockTime,
+  POINTS,
+  type PointsTable,
+} from "@game/core";
 import { and, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "../client.js";
 import { competitions, events, raceResults } from "../schema/index.js";
@@ -92,6 +98,11 @@ export async function freezeEvent(
       .where(and(eq(events.id, eventId), isNull(events.frozenAt)))
       .returning({ id: events.id, competitionId: events.competitionId });
     if (!claimed) return null;
+    const [competition] = await tx
+      .select({ rules: competitions.rules })
+      .from(competitions)
+      .where(eq(competitions.id, claimed.competitionId));
+    const captains = parseRules(competition!.rules).captain;
     // Leftovers of an earlier freeze (an event re-opened by an admin) make way for this one;
     // after that a plain insert (ON CONFLICT would double the cost of the copy).
     await tx.execute(sql`delete from frozen_team_racers where event_id = ${eventId}`);
@@ -113,11 +124,26 @@ export async function freezeEvent(
       insert into frozen_team_racers (event_id, user_id, racer_id)
       select ${eventId}::int, s.user_id, s.racer_id from src s join plays p on p.user_id = s.user_id`);
     // The same teams, one row each (what the settlement adds up); same transaction, same rows.
-    await tx.execute(sql`
+    // Where the rules have captains, each team's captain's entry in this round with it.
+    await tx.execute(
+      captains
+        ? sql`
+      insert into frozen_teams (event_id, user_id, racer_ids, captain_racer_id)
+      select f.event_id, f.user_id, f.racer_ids, r.id
+      from (
+        select event_id, user_id, array_agg(racer_id order by racer_id) as racer_ids
+        from frozen_team_racers where event_id = ${eventId}
+        group by event_id, user_id
+      ) f
+      join teams t on t.user_id = f.user_id and t.competition_id = ${claimed.competitionId}
+      left join racers r on r.game_id = ${eventId} and r.person_id = t.captain_person_id
+        and r.id = any (f.racer_ids)`
+        : sql`
       insert into frozen_teams (event_id, user_id, racer_ids)
       select event_id, user_id, array_agg(racer_id order by racer_id)
       from frozen_team_racers where event_id = ${eventId}
-      group by event_id, user_id`);
+      group by event_id, user_id`,
+    );
     await countFrozenPicks(tx, eventId, now);
     // Fresh statistics for the settlement that scores these rows: on the stale ones (a few
     // thousand rows) PostgreSQL joins a million teams to their players by a million index
@@ -171,14 +197,16 @@ export function pointsSql(alias: string, table: PointsTable = POINTS) {
  * A frozen team's points from `p.by_racer` in SQL: `size` array lookups written out (a team has
  * six racers), plus a sum over any racer beyond them, so a team of another size still adds up.
  */
-function teamPointsSql(size: number) {
+function teamPointsSql(size: number, captain: boolean) {
   const slots = Array.from({ length: size }, (_, i) =>
     sql.raw(`coalesce(p.by_racer[f.racer_ids[${i + 1}]], 0)`),
   );
+  // Core's `captainBonus`: the captain (one of the team, frozen as such) counts once more.
+  const bonus = captain ? sql` + coalesce(p.by_racer[f.captain_racer_id], 0)` : sql``;
   return sql`${sql.join(slots, sql` + `)} + case when cardinality(f.racer_ids) > ${sql.raw(String(size))}
       then (select coalesce(sum(coalesce(p.by_racer[x], 0)), 0)
             from unnest(f.racer_ids[${sql.raw(String(size + 1))}:]) x)
-      else 0 end`;
+      else 0 end${bonus}`;
 }
 
 export class SettlementError extends Error {
@@ -290,7 +318,7 @@ async function scoreRacers(tx: DbOrTx, eventId: number, now: Date, points: Point
  * event_scores (step 5), so no settlement leaves dead rows (docs/decisions/0137).
  * Answers the teams scored.
  */
-async function scoreTeams(tx: DbOrTx, eventId: number, teamSize: number): Promise<number> {
+async function scoreTeams(tx: DbOrTx, eventId: number, rules: CompetitionRules): Promise<number> {
   await tx.execute(
     sql.raw(`create table ${NEXT_EVENT_SCORES} (like event_scores including defaults,
       check (event_id = ${Math.trunc(eventId)}))`),
@@ -301,7 +329,7 @@ async function scoreTeams(tx: DbOrTx, eventId: number, teamSize: number): Promis
       rank() over (order by s.points desc),
       row_number() over (order by s.points desc, u.username_key collate "C", u.id)
     from (
-      select f.user_id, (${teamPointsSql(teamSize)})::int as points
+      select f.user_id, (${teamPointsSql(rules.teamSize, rules.captain)})::int as points
       from frozen_teams f cross join (
         -- Points by racer id, as an array the team's ids index into (a lookup per racer).
         select array_agg(coalesce(r.points, 0) order by g) as by_racer
@@ -535,7 +563,7 @@ export async function settleInTransaction(
   await scoreRacers(tx, eventId, now, rules.points);
   lap("results");
   // 2. Every frozen team's score, rank and place, into a fresh table.
-  const teams = await scoreTeams(tx, eventId, rules.teamSize);
+  const teams = await scoreTeams(tx, eventId, rules);
   lap("eventScores");
   // 3. The competition's table, fresh.
   const settledEvents = await writeCompetitionTable(tx, event);

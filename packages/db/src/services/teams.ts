@@ -51,6 +51,11 @@ export interface TeamView {
   gone: { personId: number; name: string; paid: number }[];
   /** The team's budget: the bank is this minus the prices paid (docs/decisions/0141). */
   budget: number;
+  /**
+   * The racer (this round's entry) the team names captain, where the competition's rules have
+   * captains (docs/decisions/0168); null without one.
+   */
+  captainId: number | null;
   createdAt: Date;
   updatedAt: Date;
   racers: TeamSlotView[];
@@ -125,6 +130,8 @@ export async function getTeam(
       // A frozen copy of this player's team for the round, read in the same round trip.
       frozenTeam: sql<boolean>`exists (select 1 from ${frozenTeams} f
         where f.event_id = ${eventId} and f.user_id = ${userId})`,
+      frozenCaptain: sql<number | null>`(select f.captain_racer_id from ${frozenTeams} f
+        where f.event_id = ${eventId} and f.user_id = ${userId})`,
     })
     .from(events)
     .where(eq(events.id, eventId));
@@ -144,7 +151,7 @@ export async function getTeam(
     .orderBy(asc(teamRacers.slot));
   // The team that played a frozen round is its frozen copy, whatever the team is now.
   if (event.frozenAt || event.frozenTeam) {
-    return frozenTeamView(db, userId, eventId, rows);
+    return frozenTeamView(db, userId, eventId, rows, event.frozenCaptain);
   }
   const first = rows[0];
   if (!first) return null;
@@ -172,6 +179,7 @@ export async function getTeam(
       paid: r.paid!,
     })),
     budget: first.team.budget,
+    captainId: slots.find((r) => r.personId === first.team.captainPersonId)?.racer?.id ?? null,
     createdAt: first.team.createdAt,
     updatedAt: first.team.updatedAt,
     racers: playing,
@@ -203,6 +211,7 @@ async function frozenTeamView(
     slot: number | null;
     paid: number | null;
   }[],
+  captainId: number | null,
 ): Promise<TeamView | null> {
   const frozen = await db
     .select({ racer: racerColumns, personId: racers.personId })
@@ -224,6 +233,7 @@ async function frozenTeamView(
     draft: false,
     gone: [],
     budget: team.budget,
+    captainId,
     createdAt: team.createdAt,
     updatedAt: team.updatedAt,
     racers: frozen.map((f) => ({
@@ -252,6 +262,8 @@ export interface SaveTeamInput {
   now: Date | (() => Date);
   /** The budget of a team saved for the first time (default 1,000,000); a saved team has its own. */
   budget?: number;
+  /** The racer named captain (docs/decisions/0168): one of `racerIds`; null or absent: none. */
+  captainId?: number | null;
 }
 
 /** Thrown inside the transaction to roll it back with a refusal (never escapes `saveTeam`). */
@@ -375,6 +387,7 @@ export async function saveTeam(db: DbOrTx, input: SaveTeamInput): Promise<SaveTe
         gameId: event.id,
         budget: teamWorth(teamBudget, held.values()),
         rules,
+        captainId: input.captainId,
       });
       if (!validation.ok) {
         throw new Refused({ ok: false, reason: "invalid", issues: validation.issues });
@@ -385,6 +398,7 @@ export async function saveTeam(db: DbOrTx, input: SaveTeamInput): Promise<SaveTe
         rows.flatMap((r) => (r.racer ? [[r.racer.id!, r.racer.price!]] : [])),
       );
       const nextBudget = budgetAfterSave(teamBudget, held, ids);
+      const captainId = rules.captain ? (input.captainId ?? null) : null;
       // Stored: a racer kept keeps the price paid, a racer bought is paid today's price.
       const byId = new Map(
         known.map((r) => [r.id, { ...r, price: held.get(r.id)?.paid ?? priceNow.get(r.id)! }]),
@@ -396,6 +410,7 @@ export async function saveTeam(db: DbOrTx, input: SaveTeamInput): Promise<SaveTe
       // concurrent save committed while this one waited.
       const teamId = sql`(select ${teams.id} from ${teams} where ${teams.userId} = ${input.userId} and ${teams.competitionId} = ${event.competitionId})`;
       const personOf = new Map(rows.flatMap((r) => (r.racer ? [[r.racer.id!, r.personId!]] : [])));
+      const captainPersonId = captainId === null ? null : personOf.get(captainId)!;
       const slots = sql.join(
         ids.map(
           (racerId, slot) =>
@@ -410,6 +425,7 @@ export async function saveTeam(db: DbOrTx, input: SaveTeamInput): Promise<SaveTe
             userId: input.userId,
             competitionId: event.competitionId,
             budget: nextBudget,
+            captainPersonId,
             createdAt: at,
             updatedAt: at,
           })
@@ -419,6 +435,7 @@ export async function saveTeam(db: DbOrTx, input: SaveTeamInput): Promise<SaveTe
               version: sql`${teams.version} + 1`,
               updatedAt: at,
               budget: nextBudget,
+              captainPersonId,
             },
           })
           .returning(),
@@ -440,6 +457,7 @@ export async function saveTeam(db: DbOrTx, input: SaveTeamInput): Promise<SaveTe
           draft: false,
           gone: [],
           budget: team!.budget,
+          captainId,
           createdAt: team!.createdAt,
           updatedAt: team!.updatedAt,
           racers: ids.map((id) => ({ ...byId.get(id)!, priceNow: priceNow.get(id)! })),
