@@ -54,6 +54,41 @@ describe("competitions", () => {
       "Your team has exactly 3 female riders (Pro Women or 17-18 Women).",
     );
     expect(text.stdout).toContain("No rounds yet.");
+    expect(xc.rules.captain).toBe(false);
+    expect(text.stdout).not.toContain("captain");
+  });
+
+  it("turns captains on at creation and off again with --no-captain", async () => {
+    const enduro = await json(
+      "competitions",
+      "create",
+      "Enduro Cup 2028",
+      "--discipline",
+      "enduro",
+      "--captain",
+    );
+    expect(enduro).toMatchObject({ slug: "enduro-cup-2028", rules: { captain: true } });
+    const shown = await runCli(t, "competitions", "show", "enduro-cup-2028");
+    expect(shown.stdout).toContain(
+      "  Name one rider of your team captain: their points count double.\n",
+    );
+    // Another rule change leaves the captain alone.
+    expect(
+      await json("competitions", "rules", "enduro-cup-2028", "--lock-hours", "6"),
+    ).toMatchObject({ changed: true, rules: { captain: true, lockHours: 6 } });
+    const off = await runCli(t, "competitions", "rules", "enduro-cup-2028", "--no-captain");
+    expect(off.code).toBe(0);
+    expect(off.stdout).toContain("The rules of Enduro Cup 2028 are now:");
+    expect(off.stdout).not.toContain("captain");
+    expect(await json("competitions", "rules", "enduro-cup-2028", "--no-captain")).toMatchObject({
+      changed: false,
+      rules: { captain: false, lockHours: 6 },
+    });
+    const on = await json("competitions", "rules", "enduro-cup-2028", "--captain");
+    expect(on).toMatchObject({ changed: true, rules: { captain: true } });
+    const help = await runCli(t, "competitions", "rules", "--help");
+    expect(help.stdout).toContain("--captain");
+    expect(help.stdout).toContain("--no-captain");
   });
 
   it("refuses bad input with a clear message and changes nothing", async () => {
@@ -148,6 +183,15 @@ describe("competitions", () => {
     );
     expect(fixed.code).toBe(1);
     expect(fixed.stderr).toContain("The rules of UCI Downhill World Cup 2024 are fixed");
+    const captain = await runCli(
+      t,
+      "competitions",
+      "rules",
+      "uci-downhill-world-cup-2024",
+      "--captain",
+    );
+    expect([captain.code, captain.stdout]).toEqual([1, ""]);
+    expect(captain.stderr).toContain("The rules of UCI Downhill World Cup 2024 are fixed");
   });
 
   it("asks which competition to advance when several are live", async () => {

@@ -50,6 +50,8 @@ interface RuleOptions {
   minJuniors?: number;
   maxJuniors?: number | null;
   lockHours?: number;
+  /** --captain: true, --no-captain: false, neither: unchanged. */
+  captain?: boolean;
 }
 
 /** The rule flags, shared by `create` and `rules`. */
@@ -61,7 +63,9 @@ function withRuleOptions(cmd: Command): Command {
     .option("--max-women <n>", 'at most this many women ("none": no maximum)', maximum)
     .option("--min-juniors <n>", "at least this many juniors (default 1)", count)
     .option("--max-juniors <n>", 'at most this many juniors ("none": no maximum)', maximum)
-    .option("--lock-hours <n>", "teams lock this many hours before a round (default 12)", count);
+    .option("--lock-hours <n>", "teams lock this many hours before a round (default 12)", count)
+    .option("--captain", "each team names a captain who scores double (default off)")
+    .option("--no-captain", "teams name no captain");
 }
 
 function ruleChanges(o: RuleOptions): RuleChanges {
@@ -73,6 +77,7 @@ function ruleChanges(o: RuleOptions): RuleChanges {
   if (o.minJuniors !== undefined) changes.minJuniors = o.minJuniors;
   if (o.maxJuniors !== undefined) changes.maxJuniors = o.maxJuniors;
   if (o.lockHours !== undefined) changes.lockHours = o.lockHours;
+  if (o.captain !== undefined) changes.captain = o.captain;
   return changes;
 }
 
@@ -148,7 +153,7 @@ export function competitionsCommand(): Command {
     .option("--json", "print JSON")
     .addHelpText(
       "after",
-      '\nExample:\n  $ game-admin competitions create "Pro Downhill Series 2028" --discipline dh --year 2028\n  $ game-admin competitions create "XC Cup 2028" --discipline xc --min-women 3 --max-women 3 \\\n      --min-juniors 0 --budget 1500000',
+      '\nExample:\n  $ game-admin competitions create "Pro Downhill Series 2028" --discipline dh --year 2028\n  $ game-admin competitions create "XC Cup 2028" --discipline xc --min-women 3 --max-women 3 \\\n      --min-juniors 0 --budget 1500000\n  $ game-admin competitions create "Enduro Cup 2028" --discipline enduro --captain',
     )
     .action(
       async (
@@ -232,7 +237,7 @@ export function competitionsCommand(): Command {
     .option("--json", "print JSON")
     .addHelpText(
       "after",
-      "\nWithout options, prints the rules. Refused (exit 1) once a round's teams have locked.\n\nExample:\n  $ game-admin competitions rules xc-cup-2028 --min-women 3 --max-women 3",
+      "\nWithout options, prints the rules. Refused (exit 1) once a round's teams have locked.\n\nExample:\n  $ game-admin competitions rules xc-cup-2028 --min-women 3 --max-women 3\n  $ game-admin competitions rules xc-cup-2028 --captain",
     )
     .action(async (slug: string, opts: RuleOptions & { json?: boolean }, cmd: Command) => {
       const changes = ruleChanges(opts);

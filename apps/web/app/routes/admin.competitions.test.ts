@@ -2,9 +2,17 @@
  * /admin/competitions against a real database: who may use it, and each form (create, rules,
  * archive, add a round, copy racers) with its refusals, shown by field and word for word.
  */
+import { CAPTAIN_RULE } from "@game/core";
 import { auditLog, events, getCompetition, racers } from "@game/db";
 import { createTestDb, type DbHandle } from "@game/db/testing";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+} from "react-router-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieFor, makeUser, request, testContext } from "../../tests/support/context";
 import * as page from "./admin.competitions";
@@ -66,6 +74,28 @@ const XC = {
   lockHours: "12",
 };
 
+/** The page's HTML as the server renders it for the admin, without an action's answer. */
+async function rendered(): Promise<string> {
+  const handler = createStaticHandler([
+    {
+      id: "page",
+      path: "/admin/competitions",
+      loader: async ({ request: r, params }) =>
+        (await page.loader({ request: r, params, context: ctx })) as object,
+      Component: page.default,
+    },
+  ]);
+  const context = await handler.query(request("/admin/competitions", { cookie: adminCookie }));
+  if (context instanceof Response) throw new Error(`the page answered ${context.status}`);
+  return renderToString(
+    createElement(StaticRouterProvider, {
+      router: createStaticRouter(handler.dataRoutes, context),
+      context,
+      hydrate: false,
+    }),
+  );
+}
+
 /** What the action threw (a Response for the guards). */
 async function thrown(fn: () => unknown): Promise<Response> {
   try {
@@ -116,6 +146,7 @@ describe("the list", () => {
       minJuniors: "1",
       maxJuniors: "",
       lockHours: "12",
+      captain: "",
     });
     expect(pds.rounds.map((r) => r.id)).toEqual([5, 6, 7, 8, 9]);
   });
@@ -177,6 +208,7 @@ describe("create", () => {
         women: { min: 3, max: 3 },
         juniors: { min: 0, max: null },
         lockHours: 12,
+        captain: false,
       },
     });
     const [log] = await h.db
@@ -192,6 +224,40 @@ describe("create", () => {
     const again = await post({ ...XC, name: "xc cup 2028" });
     expect(again.status).toBe(400);
     expect(again.body.errors?.name).toMatch(/^A competition named "xc cup 2028" already exists/);
+  });
+
+  it("creates a competition with captains when the captain box is ticked", async () => {
+    const bad = await post({ ...XC, name: "Enduro Cup 2028", teamSize: "", captain: "on" });
+    expect(bad.body.errors).toEqual({ teamSize: "Give the team size." });
+    // The box stays ticked when the form comes back.
+    expect(bad.body.values).toMatchObject({ captain: "on" });
+    const done = await post({
+      ...XC,
+      name: "Enduro Cup 2028",
+      discipline: "enduro",
+      captain: "on",
+    });
+    expect(done.body).toMatchObject({ ok: true, competition: "enduro-cup-2028" });
+    expect((await getCompetition(h.db, "enduro-cup-2028", NOW))?.rules.captain).toBe(true);
+    const listed = (await load()).competitions.find((c) => c.slug === "enduro-cup-2028");
+    expect(listed?.rulesText).toContain(CAPTAIN_RULE);
+    expect(listed?.ruleValues.captain).toBe("on");
+  });
+
+  it("shows the captain as a labelled checkbox, ticked as the rules say", async () => {
+    const html = await rendered();
+    const box = (id: string) => html.match(new RegExp(`<input[^>]*id="${id}"[^>]*>`))?.[0] ?? "";
+    const enduro = box("enduro-cup-2028-rules-captain");
+    expect(enduro).toContain('type="checkbox"');
+    expect(enduro).toContain('name="captain"');
+    expect(enduro).toMatch(/\schecked=""/);
+    expect(html).toContain(
+      '<label for="enduro-cup-2028-rules-captain">Captain: a team&#x27;s captain scores double points</label>',
+    );
+    expect(box("xc-cup-2028-rules-captain")).not.toMatch(/\schecked/);
+    // A new competition starts without captains.
+    expect(box("competition-captain")).toContain('type="checkbox"');
+    expect(box("competition-captain")).not.toMatch(/\schecked/);
   });
 });
 
@@ -299,6 +365,29 @@ describe("rules", () => {
     });
   });
 
+  it("turns the captain on with the box ticked and off with it unticked", async () => {
+    const on = await post({ ...rules, captain: "on" });
+    expect(on.body).toMatchObject({ ok: true, message: "Saved the rules of XC Cup 2028." });
+    const saved = await getCompetition(h.db, "xc-cup-2028", NOW);
+    expect(saved?.rules).toMatchObject({ captain: true, lockHours: 24, budget: 1_500_000 });
+    const listed = (await load()).competitions.find((c) => c.slug === "xc-cup-2028");
+    expect(listed?.ruleValues.captain).toBe("on");
+    expect(listed?.rulesText).toContain(CAPTAIN_RULE);
+    const [log] = await h.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "competition.rules"))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(log!.detail).toMatchObject({ from: { captain: false }, to: { captain: true } });
+
+    // An unticked box posts nothing: the captain is off.
+    const off = await post(rules);
+    expect(off.body.message).toBe("Saved the rules of XC Cup 2028.");
+    expect((await getCompetition(h.db, "xc-cup-2028", NOW))?.rules.captain).toBe(false);
+    expect((await post(rules)).body.message).toBe("No change to the rules of XC Cup 2028.");
+  });
+
   it("refuses a change after the first lock with the service's message, as the form's error", async () => {
     const fixed = await post({
       ...rules,
@@ -316,6 +405,18 @@ describe("rules", () => {
       /^The rules of Freeride 2024 are fixed: teams locked for .*Create a new competition for new rules\.$/,
     );
     expect((await getCompetition(h.db, "freeride-2024", NOW))?.rules.teamSize).toBe(6);
+    const captain = await post({
+      ...rules,
+      competition: "freeride-2024",
+      budget: "1000000",
+      minWomen: "2",
+      maxWomen: "",
+      minJuniors: "1",
+      lockHours: "12",
+      captain: "on",
+    });
+    expect(captain.body.errors?.form).toMatch(/^The rules of Freeride 2024 are fixed/);
+    expect((await getCompetition(h.db, "freeride-2024", NOW))?.rules.captain).toBe(false);
 
     const unknown = await post({ ...rules, competition: "no-such-cup" });
     expect(unknown.status).toBe(404);

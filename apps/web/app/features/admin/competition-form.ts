@@ -14,8 +14,8 @@ import { isTimeZone } from "./time";
 export const COMPETITION_INTENTS = ["create", "rules", "archive", "round", "copy"] as const;
 export type CompetitionIntent = (typeof COMPETITION_INTENTS)[number];
 
-/** The rule fields, as the forms name them (the CLI's flags, camel-cased). */
-export const RULE_FIELDS = [
+/** The rule fields typed as numbers, as the forms name them (the CLI's flags, camel-cased). */
+export const RULE_NUMBER_FIELDS = [
   "teamSize",
   "budget",
   "minWomen",
@@ -24,9 +24,24 @@ export const RULE_FIELDS = [
   "maxJuniors",
   "lockHours",
 ] as const;
+export type RuleNumberField = (typeof RULE_NUMBER_FIELDS)[number];
+
+/** Every rule field: the numbers, and the captain checkbox (`--captain`). */
+export const RULE_FIELDS = [...RULE_NUMBER_FIELDS, "captain"] as const;
 export type RuleField = (typeof RULE_FIELDS)[number];
 
-/** The rule fields' values as the form shows them ("" for no maximum). */
+/** What a ticked checkbox posts (an unticked one posts nothing). */
+export const CHECKED = "on";
+
+/** Whether a checkbox's posted value means ticked. */
+export function isChecked(raw: string | undefined): boolean {
+  return [CHECKED, "true", "yes", "1"].includes((raw ?? "").trim().toLowerCase());
+}
+
+/**
+ * The rule fields' values as the form shows them ("" for no maximum; the captain `CHECKED` when
+ * on, "" when off).
+ */
 export function ruleFieldValues(rules: CompetitionRules): Record<RuleField, string> {
   const text = (n: number | null) => (n === null ? "" : String(n));
   return {
@@ -37,6 +52,7 @@ export function ruleFieldValues(rules: CompetitionRules): Record<RuleField, stri
     minJuniors: String(rules.juniors.min),
     maxJuniors: text(rules.juniors.max),
     lockHours: String(rules.lockHours),
+    captain: rules.captain ? CHECKED : "",
   };
 }
 
@@ -131,6 +147,9 @@ export const ruleFieldsSchema = z.object({
     max: 168,
     range: "Teams lock 0 to 168 hours (a week) before a round.",
   }),
+  // A checkbox: ticked posts CHECKED, unticked posts nothing, which turns the captain off (the
+  // forms always show it, so a post without it means "off", not "unchanged").
+  captain: z.string().optional().transform(isChecked),
 });
 
 /** Where a rule the rules schema refuses is shown: its field, or the whole form. */
@@ -142,6 +161,7 @@ const RULE_PATHS: Record<string, RuleField> = {
   "juniors.min": "minJuniors",
   "juniors.max": "maxJuniors",
   lockHours: "lockHours",
+  captain: "captain",
 };
 
 /**

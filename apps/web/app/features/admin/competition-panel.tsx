@@ -15,7 +15,13 @@ import {
 } from "~/features/competitions/competition-text";
 import { AdminTable, num } from "./admin-table";
 import { AdminTime } from "./admin-time";
-import { type CompetitionIntent, DEFAULT_RULE_VALUES, type RuleField } from "./competition-form";
+import {
+  CHECKED,
+  type CompetitionIntent,
+  DEFAULT_RULE_VALUES,
+  isChecked,
+  type RuleNumberField,
+} from "./competition-form";
 import type { AdminCompetition, CompetitionAnswer } from "./competitions.server";
 
 export const COMPETITIONS_PATH = "/admin/competitions";
@@ -131,7 +137,7 @@ function Outcome({ answer }: { answer?: CompetitionAnswer }) {
   );
 }
 
-const RULE_LABELS: Record<RuleField, { label: string; hint?: string }> = {
+const RULE_LABELS: Record<RuleNumberField, { label: string; hint?: string }> = {
   teamSize: { label: "Team size (riders)" },
   budget: { label: "Budget ($)", hint: "Whole dollars, e.g. 1,500,000." },
   minWomen: { label: "Minimum women" },
@@ -141,7 +147,7 @@ const RULE_LABELS: Record<RuleField, { label: string; hint?: string }> = {
   lockHours: { label: "Lock (hours before a round)" },
 };
 
-/** The seven rule fields, in a group of their own. */
+/** The rule fields (seven numbers and the captain checkbox), in a group of their own. */
 function RuleFields(props: {
   idPrefix: string;
   values: Record<string, string>;
@@ -152,7 +158,7 @@ function RuleFields(props: {
     <fieldset className="admin-fieldset">
       <legend>{props.legend}</legend>
       <div className="admin-rule-fields">
-        {(Object.keys(RULE_LABELS) as RuleField[]).map((name) => (
+        {(Object.keys(RULE_LABELS) as RuleNumberField[]).map((name) => (
           <TextField
             key={name}
             id={`${props.idPrefix}-${name}`}
@@ -166,7 +172,30 @@ function RuleFields(props: {
           />
         ))}
       </div>
+      <CaptainField id={`${props.idPrefix}-captain`} checked={isChecked(props.values.captain)} />
     </fieldset>
+  );
+}
+
+/** The captain rule: a checkbox, ticked when the rules have a captain (posts nothing unticked). */
+function CaptainField({ id, checked }: { id: string; checked: boolean }) {
+  return (
+    <div>
+      <p className="checkbox">
+        <input
+          type="checkbox"
+          id={id}
+          name="captain"
+          value={CHECKED}
+          defaultChecked={checked}
+          aria-describedby={`${id}-hint`}
+        />{" "}
+        <label htmlFor={id}>Captain: a team's captain scores double points</label>
+      </p>
+      <p id={`${id}-hint`} className="field-hint">
+        Each team names one rider captain, whose points count double. Off in the usual game.
+      </p>
+    </div>
   );
 }
 
