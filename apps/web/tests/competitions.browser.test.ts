@@ -102,6 +102,8 @@ describe("an admin runs a cross-country competition", () => {
     await form.getByLabel("Minimum juniors").fill("0");
     await form.getByLabel("Maximum juniors").fill("");
     await form.getByLabel("Lock (hours before a round)").fill("12");
+    // Captains (decision 0168): each team names one rider whose points count double.
+    await form.getByLabel("Captain: a team's captain scores double points").check();
     await form.getByRole("button", { name: "Create competition" }).click();
 
     const maxWomen = form.getByLabel("Maximum women");
@@ -125,6 +127,7 @@ describe("an admin runs a cross-country competition", () => {
     expect(rules).toContain("Pick exactly 6 riders within a $1,500,000 budget.");
     expect(rules).toContain("Your team has exactly 3 female riders (Pro Women or 17-18 Women).");
     expect(rules).not.toContain("junior");
+    expect(rules).toContain("Name one rider of your team captain: their points count double.");
   });
 
   it("adds a round at a time in the admin's own zone", async () => {
@@ -204,6 +207,7 @@ describe("visitors", () => {
       "Your team has exactly 3 female riders (Pro Women or 17-18 Women).",
     );
     expect(await rules.textContent()).toContain("within a $1,500,000 budget");
+    expect(await rules.textContent()).toContain("captain: their points count double");
     const rounds = page.getByRole("region", { name: "Rounds" });
     const link = rounds.getByRole("link", { name: ROUND });
     expect(await link.getAttribute("href")).toBe(`/game/${roundId}`);
@@ -316,15 +320,34 @@ describe("a player", () => {
     ).not.toContain("Team saved successfully!");
   });
 
-  it("saves an XC team of exactly 3 women in the new round", async () => {
+  it("saves an XC team of exactly 3 women in the new round, with a captain", async () => {
     const team = await cheapest(roundId, [
       ["Pro Women", 3],
       ["17-18 Men", 1],
       ["Pro Men", 2],
     ]);
     const save = await draft(roundId, team);
+    // The XC cup has captains: the builder says so, and the C beside a rider names them.
+    const hint = page.locator(".team-builder__captain-hint");
+    expect(await hint.textContent()).toContain("Press C beside a rider to name them.");
+    const captainButtons = page.locator(".team-builder__team button.captain-toggle");
+    expect(await captainButtons.count()).toBe(6);
+    await captainButtons.nth(3).click();
+    expect(await captainButtons.nth(3).getAttribute("aria-pressed")).toBe("true");
+    expect(await hint.textContent()).toContain("is your captain: their points count double.");
+    // The event 5 team (the spec's game) has no captain buttons at all.
     await save.click();
     await expect.poll(() => outcome().textContent()).toBe("Team saved successfully!");
+    // The captain is saved: the builder shows it again, and so does the event home.
+    await page.goto(`${app.url}/team-setup?game=${roundId}`);
+    await expect
+      .poll(() => page.locator("button.captain-toggle[aria-pressed=true]").count())
+      .toBe(1);
+    await page.goto(`${app.url}/game/${roundId}`);
+    expect(await page.locator(".gf-slot .captain-mark").count()).toBe(1);
+    expect(await page.locator(".gf-slot .captain-mark").textContent()).toContain("Captain");
+    await page.goto(`${app.url}/team-setup?game=5`);
+    expect(await page.locator("button.captain-toggle").count()).toBe(0);
     // Both teams are there: event 5's and the new round's.
     for (const id of [5, roundId]) {
       await page.goto(`${app.url}/game/${id}`);

@@ -10,6 +10,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { DateTime } from "~/components/date-time";
 import { LeaguesPanel } from "~/features/leagues/leagues-panel";
 import { loadLeaguesPanel } from "~/features/leagues/leagues-panel.server";
+import { CaptainMark, TeamPoints } from "~/features/team/captain";
 import { loadEventHome } from "~/features/team/event-home.server";
 import { HowItWorks } from "~/features/team/how-it-works";
 import { LockNotice } from "~/features/team/lock-notice";
@@ -147,8 +148,16 @@ export default function EventHome() {
                   }
                   renderAside={
                     home.score
-                      ? (r) => <strong>{points(home.score?.racerPoints[r.id] ?? 0)}</strong>
-                      : undefined
+                      ? (r) => (
+                          <TeamPoints
+                            points={home.score?.racerPoints[r.id] ?? 0}
+                            captain={home.captainId === r.id}
+                            unit=" pts"
+                          />
+                        )
+                      : home.captainId !== null
+                        ? (r) => (r.id === home.captainId ? <CaptainMark /> : null)
+                        : undefined
                   }
                 />
                 {home.season ? <SeasonChanges season={home.season} /> : null}

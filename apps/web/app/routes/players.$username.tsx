@@ -13,6 +13,7 @@ import {
   PLAYERS_RANKING,
   rankingQuery,
 } from "~/features/rankings/ranking-links";
+import { TeamPoints } from "~/features/team/captain";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: chartStyles }];
 
@@ -168,7 +169,7 @@ export default function PlayerPage() {
             racerHref={(r) => `/racers/${r.id}`}
             renderLink={({ href, ...rest }) => <Link to={href} {...rest} />}
             renderMeta={(r) => `${r.category}, ${resultText(r.result)}`}
-            renderAside={(r) => <strong>{count(r.points)} pts</strong>}
+            renderAside={(r) => <TeamPoints points={r.points} captain={r.captain} unit=" pts" />}
           />
         </section>
       ))}

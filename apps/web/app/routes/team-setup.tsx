@@ -91,6 +91,7 @@ export default function TeamSetup() {
         eventId={d.event.id}
         racers={d.racers}
         draft={d.draft}
+        captain={d.captain}
         held={d.held}
         hasTeam={d.hasTeam}
         budget={d.budget}

@@ -6,11 +6,12 @@
  */
 import type { Category } from "@game/core/categories";
 import { formatPrice, racerName } from "@game/core/format";
-import type { CompetitionRules } from "@game/core/rules";
+import { CAPTAIN_RULE, type CompetitionRules } from "@game/core/rules";
 import type { TeamRacerView } from "@game/db";
 import { newTabLink, RacerTable, RequirementChecklist, TeamGrid } from "@game/widgets";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { CaptainMark, CaptainToggle } from "~/features/team/captain";
 import { SaveOutcome } from "~/features/team/save-outcome";
 import { useTeamDraft } from "~/features/team/use-team-draft";
 import { authMessage, type FrameMessage, frameMessage } from "./messages";
@@ -69,6 +70,9 @@ export function EmbedTeamBuilder(props: EmbedTeamBuilderProps) {
   const {
     draft,
     setDraft,
+    captain,
+    setCaptain,
+    toggleCaptain,
     team,
     requirements,
     allMet,
@@ -121,13 +125,23 @@ export function EmbedTeamBuilder(props: EmbedTeamBuilderProps) {
     if (result.intent === "exchange") {
       setPlayer(result.player);
       setDraft(result.player.team);
+      setCaptain(result.player.captain);
       setAlert(null);
       setAnnouncement(`Signed in as ${result.player.username}.`);
       teamHeading.current?.focus();
     } else if (result.intent === "save") {
       setPlayer((p) =>
-        p ? { ...p, team: result.team, held: result.held, budget: result.budget } : p,
+        p
+          ? {
+              ...p,
+              team: result.team,
+              held: result.held,
+              budget: result.budget,
+              captain: result.captain,
+            }
+          : p,
       );
+      setCaptain(result.captain);
       setDraft(result.team);
       setAlert({ ok: true, message: result.message, reasons: [] });
       tellParent(parentOrigin, { type: "gf:saved", eventId: event.id });
@@ -137,7 +151,7 @@ export function EmbedTeamBuilder(props: EmbedTeamBuilderProps) {
       setAlert(null);
       setAnnouncement("Signed out.");
     }
-  }, [fetcher.data, parentOrigin, event.id, setDraft, setAnnouncement]);
+  }, [fetcher.data, parentOrigin, event.id, setDraft, setCaptain, setAnnouncement]);
 
   const signIn = () => {
     const params = new URLSearchParams({ partner: partner.key });
@@ -170,6 +184,7 @@ export function EmbedTeamBuilder(props: EmbedTeamBuilderProps) {
     form.set("intent", "save");
     form.set("session", player.session);
     for (const id of draft) form.append("racer", String(id));
+    if (captain !== null) form.set("captain", String(captain));
     fetcher.submit(form, { method: "post" });
   };
   const signOut = () => {
@@ -236,8 +251,30 @@ export function EmbedTeamBuilder(props: EmbedTeamBuilderProps) {
             readOnly={!editable}
             onRemove={editable ? (racer) => remove(racer) : undefined}
             emptySlotLabel={player ? "Empty slot" : "Sign in to pick"}
+            renderAside={
+              event.rules?.captain
+                ? (racer) =>
+                    editable ? (
+                      <CaptainToggle
+                        racer={racer}
+                        on={captain === racer.id}
+                        className="gf-button gf-button--secondary captain-toggle"
+                        onToggle={() => toggleCaptain(racer)}
+                      />
+                    ) : captain === racer.id ? (
+                      <CaptainMark />
+                    ) : null
+                : undefined
+            }
             {...racerLinks}
           />
+          {event.rules?.captain && editable ? (
+            <p className="embed-hint">
+              {captain === null
+                ? `${CAPTAIN_RULE} Press C beside a rider to name them.`
+                : "Your captain's points count double."}
+            </p>
+          ) : null}
           <RequirementChecklist requirements={requirements} />
           <div className="embed-result" role="alert">
             <SaveOutcome outcome={alert} block="embed-alert" />

@@ -239,6 +239,7 @@ describe("POST /embed/team-setup", () => {
         ]),
       ),
       budget: BUDGET,
+      captain: null,
     });
     expect((await getTeam(h.db, user.id, 5))?.racers.map((r) => r.id)).toEqual(picks);
 

@@ -13,7 +13,18 @@ const token = z
 
 export const embedActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("exchange"), token }),
-  z.object({ intent: z.literal("save"), session: token, racer: teamSelectionSchema }),
+  z.object({
+    intent: z.literal("save"),
+    session: token,
+    racer: teamSelectionSchema,
+    // The captain (docs/decisions/0168), a racer id of the team; absent: none.
+    captain: z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(2 ** 31 - 1)
+      .optional(),
+  }),
   z.object({ intent: z.literal("signout"), session: token }),
 ]);
 export type EmbedAction = z.infer<typeof embedActionSchema>;
@@ -25,6 +36,7 @@ export function readEmbedAction(form: FormData) {
     token: form.get("token") ?? undefined,
     session: form.get("session") ?? undefined,
     racer: form.getAll("racer"),
+    captain: form.get("captain") || undefined,
   });
 }
 
@@ -40,6 +52,8 @@ export interface EmbedSignedIn {
   held: Record<number, HeldRacer>;
   /** The saved team's budget (1,000,000 without one; decision 0141). */
   budget: number;
+  /** The saved team's captain (a racer id of `team`), or null. */
+  captain: number | null;
 }
 
 /** What the iframe's action answers. */
@@ -52,6 +66,7 @@ export type EmbedActionResult =
       team: number[];
       held: Record<number, HeldRacer>;
       budget: number;
+      captain: number | null;
     }
   | { intent: "signout"; ok: true }
   | {

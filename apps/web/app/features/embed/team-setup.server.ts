@@ -165,6 +165,7 @@ export async function embedTeamSetupAction(request: Request, context: AppLoadCon
         team: team?.racers.map((r) => r.id) ?? [],
         held: heldPrices(team),
         budget: team?.budget ?? event.rules.budget,
+        captain: team?.captainId ?? null,
       },
     });
   }
@@ -186,6 +187,7 @@ export async function embedTeamSetupAction(request: Request, context: AppLoadCon
       userId: session.player.id,
       eventId: event.id,
       racerIds: action.racer,
+      captainId: action.captain ?? null,
       now: context.now,
     });
   } catch (error) {
@@ -204,6 +206,7 @@ export async function embedTeamSetupAction(request: Request, context: AppLoadCon
       team: result.team.racers.map((r) => r.id),
       held: heldPrices(result.team),
       budget: result.team.budget,
+      captain: result.team.captainId,
     });
   }
   const reasons =

@@ -123,6 +123,7 @@ export async function loadPlayerPage(request: Request, context: AppLoadContext, 
         rank2024: r.rank2024,
         result: r.status === "finished" ? r.position : r.status,
         points: r.points,
+        captain: r.captain,
       })),
     })),
   };

@@ -58,6 +58,8 @@ export interface EventHome {
   player: EventHomePlayer | null;
   /** The player's own team in slot order (teams are private: never anyone else's). */
   team: TeamRacerView[];
+  /** The team's captain, a racer id of `team` (docs/decisions/0168), or null. */
+  captainId: number | null;
   hasTeam: boolean;
   budget: number;
   /** What changed since the last round of the series (prices paid and now, who is out, fixes). */
@@ -136,6 +138,7 @@ export async function loadEventHome(
           }
         : null,
       team: racers,
+      captainId: team?.captainId ?? null,
       hasTeam: racers.length > 0,
       budget: team?.budget ?? BUDGET,
       season,

@@ -75,6 +75,7 @@ describe("saving a team while the disk is full", () => {
       message: SAVE_FAILED,
       reasons: ["We cannot save right now, try again in a minute"],
       draft: racers.map(Number),
+      captain: null,
     });
     expect(await getTeam(h.db, user.id, 5)).toBeNull();
     expect(lines).toHaveLength(1);

@@ -166,7 +166,7 @@ describe("team setup action: save", () => {
     expect(first).toEqual({
       status: 200,
       location: null,
-      body: { ok: true, message: SAVE_OK, reasons: [], draft: validTeam() },
+      body: { ok: true, message: SAVE_OK, reasons: [], draft: validTeam(), captain: null },
     });
     const second = await post(ctx, cookie, { game: "5", racer: ids(validTeam(1)), intent: "save" });
     expect(second.body?.message).toBe(SAVE_OK);

@@ -37,7 +37,7 @@ import { CANNOT_SAVE, cannotSave } from "~/utils/cannot-save.server";
 import { parseId, readForm } from "~/utils/request.server";
 import { readTimeZone } from "~/utils/time-zone.server";
 import { SAVE_FAILED, SAVE_OK, type TeamActionResult, teamSetupHref } from "./team-form";
-import { readDraftParam, readTeamForm } from "./team-form.server";
+import { readCaptainParam, readDraftParam, readTeamForm } from "./team-form.server";
 
 export interface SetupEvent {
   id: number;
@@ -150,6 +150,7 @@ export async function loadTeamSetup(request: Request, context: AppLoadContext) {
   const byId = new Map(racers.map((r) => [r.id, r]));
   const saved = team?.racers.map((r) => r.id) ?? [];
   const fromUrl = readDraftParam(url.searchParams);
+  const draft = fromUrl ? cleanDraft(fromUrl, byId, event.rules.teamSize) : saved;
   // The event's phase (not only the clock): teams frozen early by a results import are final too.
   const phase = eventPhase(event, context.now());
   const category: Category = categoryFromSlug(url.searchParams.get("category") ?? "") ?? "Pro Men";
@@ -180,7 +181,13 @@ export async function loadTeamSetup(request: Request, context: AppLoadContext) {
       held: heldPrices(team),
       // What changed since the last round of the series, and what to fix (decision 0102).
       season: await teamSeasonStatus(context.db, user.id, event, team),
-      draft: fromUrl ? cleanDraft(fromUrl, byId, event.rules.teamSize) : saved,
+      draft,
+      // The draft's captain (docs/decisions/0168): the URL's while a draft is built there.
+      captain: !event.rules.captain
+        ? null
+        : fromUrl
+          ? readCaptainParam(url.searchParams, draft)
+          : (team?.captainId ?? null),
       category,
       show: byId.has(show) ? show : null,
       budget: team?.budget ?? event.rules.budget,
@@ -212,9 +219,12 @@ export async function teamSetupAction(request: Request, context: AppLoadContext)
   const form = readTeamForm(await readForm(request));
   if (!form.ok) {
     context.metrics?.teamSave("bad-form");
-    return answer({ ok: false, message: SAVE_FAILED, reasons: [form.error], draft: [] }, 400);
+    return answer(
+      { ok: false, message: SAVE_FAILED, reasons: [form.error], draft: [], captain: null },
+      400,
+    );
   }
-  const { game, racers: draft } = form.form;
+  const { game, racers: draft, captain } = form.form;
 
   if (form.form.intent === "save") {
     let result: Awaited<ReturnType<typeof saveTeam>>;
@@ -223,6 +233,7 @@ export async function teamSetupAction(request: Request, context: AppLoadContext)
         userId: user.id,
         eventId: game,
         racerIds: draft,
+        captainId: captain,
         now: context.now,
       });
     } catch (error) {
@@ -230,7 +241,10 @@ export async function teamSetupAction(request: Request, context: AppLoadContext)
       if (!cannotSave(error, `${request.method} ${new URL(request.url).pathname}`)) throw error;
       context.metrics?.teamSave("unavailable");
       // (Retry-After: server/security-headers.js gives every 503 a minute.)
-      return answer({ ok: false, message: SAVE_FAILED, reasons: [CANNOT_SAVE], draft }, 503);
+      return answer(
+        { ok: false, message: SAVE_FAILED, reasons: [CANNOT_SAVE], draft, captain },
+        503,
+      );
     }
     context.metrics?.teamSave(result.ok ? null : result.reason);
     if (result.ok) {
@@ -239,6 +253,7 @@ export async function teamSetupAction(request: Request, context: AppLoadContext)
         message: SAVE_OK,
         reasons: [],
         draft: result.team.racers.map((r) => r.id),
+        captain: result.team.captainId,
       });
     }
     const event = result.reason === "locked" ? await getEvent(context.db, game) : undefined;
@@ -247,7 +262,7 @@ export async function teamSetupAction(request: Request, context: AppLoadContext)
         ? result.issues.map((i) => i.message)
         : [refusalText(result.reason, event, context.now(), readTimeZone(request))];
     return answer(
-      { ok: false, message: SAVE_FAILED, reasons, draft },
+      { ok: false, message: SAVE_FAILED, reasons, draft, captain },
       FAILURE_STATUS[result.reason],
     );
   }
@@ -255,7 +270,10 @@ export async function teamSetupAction(request: Request, context: AppLoadContext)
   // Drafts without JavaScript: the server applies the same add rules the page shows.
   const event = await getEvent(context.db, game);
   if (!event) {
-    return answer({ ok: false, message: "Game not found.", reasons: [], draft: [] }, 404);
+    return answer(
+      { ok: false, message: "Game not found.", reasons: [], draft: [], captain: null },
+      404,
+    );
   }
   const [racers, saved] = await Promise.all([
     listTeamRacers(context.db, event.id),
@@ -269,11 +287,23 @@ export async function teamSetupAction(request: Request, context: AppLoadContext)
   const current = cleanDraft(draft, byId, event.rules.teamSize);
   const category = new URL(request.url).searchParams.get("category");
   let next = current;
-  if (form.form.intent === "add") {
+  let nextCaptain = captain;
+  if (form.form.intent === "captain") {
+    // Naming the captain again takes the armband off (the button toggles).
+    const racerId = form.form.racerId;
+    nextCaptain =
+      event.rules.captain && current.includes(racerId) && captain !== racerId ? racerId : null;
+  } else if (form.form.intent === "add") {
     const racer = byId.get(form.form.racerId);
     if (!racer) {
       return answer(
-        { ok: false, message: "This rider is not in this event.", reasons: [], draft: current },
+        {
+          ok: false,
+          message: "This rider is not in this event.",
+          reasons: [],
+          draft: current,
+          captain,
+        },
         422,
       );
     }
@@ -285,7 +315,7 @@ export async function teamSetupAction(request: Request, context: AppLoadContext)
         blocked === "over-budget"
           ? `${addBlockMessage(blocked, rules)} (${formatPrice(racer.price)} needed).`
           : `${addBlockMessage(blocked, rules)}.`;
-      return answer({ ok: false, message, reasons: [], draft: current }, 422);
+      return answer({ ok: false, message, reasons: [], draft: current, captain }, 422);
     }
     next = [...current, racer.id];
   } else {
@@ -295,5 +325,8 @@ export async function teamSetupAction(request: Request, context: AppLoadContext)
   const tab =
     category ??
     (next.length > current.length ? categoryToSlug(byId.get(next.at(-1)!)!.category) : null);
-  return redirect(teamSetupHref(event.id, { draft: next, category: tab }), 303);
+  return redirect(
+    teamSetupHref(event.id, { draft: next, category: tab, captain: nextCaptain }),
+    303,
+  );
 }

@@ -1,11 +1,12 @@
 import { type Category, categoryToSlug } from "@game/core/categories";
 import { formatPrice, racerName } from "@game/core/format";
-import type { CompetitionRules } from "@game/core/rules";
+import { CAPTAIN_RULE, type CompetitionRules } from "@game/core/rules";
 import type { HeldRacer } from "@game/core/selling-price";
 import type { TeamRacerView } from "@game/db";
 import { RacerTable, RequirementChecklist, TeamGrid } from "@game/widgets";
 import { useFetcher } from "@remix-run/react";
 import { type MouseEvent, useEffect, useRef, useState } from "react";
+import { CaptainMark, CaptainToggle } from "./captain";
 import { RacerDetailDialog } from "./racer-detail-dialog";
 import { SaveOutcome } from "./save-outcome";
 import { TEAM_FIELDS, type TeamActionResult, teamSetupHref } from "./team-form";
@@ -17,6 +18,8 @@ export interface TeamBuilderProps {
   racers: TeamRacerView[];
   /** The draft to start from: the saved team, a draft from the URL, or the last posted one. */
   draft: number[];
+  /** The draft's captain to start from (where the rules have captains), or null. */
+  captain?: number | null;
   hasTeam: boolean;
   /** The saved team's budget (the competition's without one): its bank plus the prices paid. */
   budget: number;
@@ -52,6 +55,8 @@ export function TeamBuilder(props: TeamBuilderProps) {
   const editable = lockedReason === null;
   const {
     draft,
+    captain,
+    toggleCaptain,
     byId,
     team,
     requirements,
@@ -68,6 +73,7 @@ export function TeamBuilder(props: TeamBuilderProps) {
     racers,
     budget,
     initial: props.actionResult?.draft ?? props.draft,
+    initialCaptain: props.actionResult ? props.actionResult.captain : props.captain,
     held: props.held,
     blocked: editable ? null : "Teams are locked",
     rules: props.rules,
@@ -125,6 +131,9 @@ export function TeamBuilder(props: TeamBuilderProps) {
         {draft.map((id) => (
           <input key={id} type="hidden" name={TEAM_FIELDS.racer} value={id} />
         ))}
+        {captain !== null ? (
+          <input type="hidden" name={TEAM_FIELDS.captain} value={captain} />
+        ) : null}
 
         <section className="team-builder__team card" aria-labelledby="team-heading">
           <h2 id="team-heading" ref={teamHeading} tabIndex={-1}>
@@ -144,7 +153,33 @@ export function TeamBuilder(props: TeamBuilderProps) {
             removeFormName={editable ? TEAM_FIELDS.remove : undefined}
             onRemove={editable ? (racer, event) => remove(racer, event) : undefined}
             onRacerClick={hydrated ? (racer) => setShown(racer.id) : undefined}
+            renderAside={
+              !props.rules?.captain
+                ? undefined
+                : editable
+                  ? (racer) => (
+                      // A submit button: without JavaScript the server names the captain.
+                      <CaptainToggle
+                        racer={racer}
+                        on={captain === racer.id}
+                        name={TEAM_FIELDS.makeCaptain}
+                        onToggle={(event) => {
+                          event.preventDefault();
+                          toggleCaptain(racer);
+                          setResult(null);
+                        }}
+                      />
+                    )
+                  : (racer) => (captain === racer.id ? <CaptainMark /> : null)
+            }
           />
+          {props.rules?.captain ? (
+            <p className="hint team-builder__captain-hint">
+              {captain === null
+                ? `${CAPTAIN_RULE} Press C beside a rider to name them.`
+                : `${racerName(byId.get(captain)!)} is your captain: their points count double.`}
+            </p>
+          ) : null}
           <RequirementChecklist requirements={requirements} />
 
           <div className="team-builder__result" role="alert">

@@ -24,12 +24,19 @@ export const teamFormSchema = z
     add: id.optional(),
     remove: id.optional(),
     intent: z.literal("save").optional(),
+    captain: id.optional(),
+    makeCaptain: id.optional(),
   })
   .transform((v, ctx) => {
-    const base = { game: v.game, racers: v.racer };
+    // A captain who is not in the draft (removed since) is no captain.
+    const captain = v.captain !== undefined && v.racer.includes(v.captain) ? v.captain : null;
+    const base = { game: v.game, racers: v.racer, captain };
     if (v.intent === "save") return { ...base, intent: "save" as const };
     if (v.add !== undefined) return { ...base, intent: "add" as const, racerId: v.add };
     if (v.remove !== undefined) return { ...base, intent: "remove" as const, racerId: v.remove };
+    if (v.makeCaptain !== undefined) {
+      return { ...base, intent: "captain" as const, racerId: v.makeCaptain };
+    }
     ctx.addIssue({ code: "custom", message: "Choose a rider to add or remove, or save." });
     return z.NEVER;
   });
@@ -56,6 +63,8 @@ export function readTeamForm(
     add: single(source, TEAM_FIELDS.add),
     remove: single(source, TEAM_FIELDS.remove),
     intent: single(source, TEAM_FIELDS.intent),
+    captain: single(source, TEAM_FIELDS.captain),
+    makeCaptain: single(source, TEAM_FIELDS.makeCaptain),
   });
   return parsed.success
     ? { ok: true, form: parsed.data }
@@ -67,4 +76,10 @@ export function readDraftParam(params: URLSearchParams): number[] | null {
   if (!params.has("draft")) return null;
   const parsed = teamSelectionSchema.safeParse(params.getAll(TEAM_FIELDS.racer));
   return parsed.success ? parsed.data : [];
+}
+
+/** The draft's captain carried in a URL (`&captain=12`), when it is one of `draft`; else null. */
+export function readCaptainParam(params: URLSearchParams, draft: readonly number[]): number | null {
+  const parsed = id.safeParse(params.get(TEAM_FIELDS.captain) ?? undefined);
+  return parsed.success && draft.includes(parsed.data) ? parsed.data : null;
 }

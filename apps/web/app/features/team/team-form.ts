@@ -16,6 +16,10 @@ export const TEAM_FIELDS = {
   remove: "remove",
   /** Submit button: save the draft as the team. */
   intent: "intent",
+  /** The draft's captain, a racer id of the draft (where the rules have captains). */
+  captain: "captain",
+  /** Submit button: name this racer of the draft captain (again: no captain). */
+  makeCaptain: "makeCaptain",
 } as const;
 
 /** What the team form's action answers. */
@@ -27,6 +31,8 @@ export interface TeamActionResult {
   reasons: string[];
   /** The draft the page should show after this answer. */
   draft: number[];
+  /** The draft's captain after this answer (docs/decisions/0168), or null. */
+  captain: number | null;
 }
 
 /** The spec's alert texts. */
@@ -36,13 +42,21 @@ export const SAVE_FAILED = "Failed to save team.";
 /** The team-setup URL for an event, optionally with a draft, a category tab and a rider shown. */
 export function teamSetupHref(
   game: number,
-  opts: { draft?: readonly number[] | null; category?: string | null; show?: number | null } = {},
+  opts: {
+    draft?: readonly number[] | null;
+    category?: string | null;
+    show?: number | null;
+    captain?: number | null;
+  } = {},
 ): string {
   const params = new URLSearchParams({ game: String(game) });
   if (opts.category) params.set("category", opts.category);
   if (opts.draft) {
     params.set("draft", "1");
     for (const racerId of opts.draft) params.append(TEAM_FIELDS.racer, String(racerId));
+    if (opts.captain != null && opts.draft.includes(opts.captain)) {
+      params.set(TEAM_FIELDS.captain, String(opts.captain));
+    }
   }
   if (opts.show) params.set("show", String(opts.show));
   return `/team-setup?${params}`;

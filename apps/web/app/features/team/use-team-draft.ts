@@ -24,6 +24,8 @@ export interface TeamDraftOptions {
   blocked: string | null;
   /** The competition's rules (the spec's by default): the ones the server saves by. */
   rules?: CompetitionRules;
+  /** The captain to start from (a racer id of `initial`), where the rules have captains. */
+  initialCaptain?: number | null;
 }
 
 export function useTeamDraft(opts: TeamDraftOptions) {
@@ -31,6 +33,10 @@ export function useTeamDraft(opts: TeamDraftOptions) {
   const rules = opts.rules ?? DEFAULT_RULES;
   const byId = useMemo(() => new Map(racers.map((r) => [r.id, r])), [racers]);
   const [draft, setDraft] = useState<number[]>(opts.initial);
+  const [captainChoice, setCaptain] = useState<number | null>(opts.initialCaptain ?? null);
+  // A captain is one of the draft, and only where the rules have captains (decision 0168).
+  const captain =
+    rules.captain && captainChoice !== null && draft.includes(captainChoice) ? captainChoice : null;
   // Read by screen readers after each change (a visually hidden live region).
   const [announcement, setAnnouncement] = useState("");
 
@@ -83,8 +89,28 @@ export function useTeamDraft(opts: TeamDraftOptions) {
       : `${racer.category} · ${formatPrice(priced(racer).price)}`;
   };
 
+  /** Names the rider captain, or takes the armband off when they already wear it. */
+  const toggleCaptain = (racer: { id: number }) => {
+    if (blocked || !rules.captain || !draft.includes(racer.id)) return;
+    const r = byId.get(racer.id);
+    const off = captain === racer.id;
+    setCaptain(off ? null : racer.id);
+    if (r) {
+      setAnnouncement(
+        off
+          ? `${racerName(r)} is no longer captain.`
+          : `${racerName(r)} is captain: their points count double.`,
+      );
+    }
+  };
+
   return {
     draft,
+    /** The draft's captain (a racer id of the draft), or null. */
+    captain,
+    /** Replaces the captain (the server's answer). */
+    setCaptain,
+    toggleCaptain,
     /** Replaces the whole draft (the server's answer: a saved team, a sign-in, a sign-out). */
     setDraft,
     byId,
