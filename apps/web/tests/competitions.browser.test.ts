@@ -211,7 +211,11 @@ describe("visitors", () => {
     const rounds = page.getByRole("region", { name: "Rounds" });
     const link = rounds.getByRole("link", { name: ROUND });
     expect(await link.getAttribute("href")).toBe(`/game/${roundId}`);
-    expect(await rounds.textContent()).toContain("Starts Sunday 14 May 2028, 12:00 CEST");
+    // The server writes UTC to a first-time visitor; the page moves to their zone once its
+    // scripts run (later on a busy machine), so wait for it.
+    await expect
+      .poll(() => rounds.textContent(), { timeout: 15_000 })
+      .toContain("Starts Sunday 14 May 2028, 12:00 CEST");
 
     // An unknown competition is the home screen with a 404, as any unknown page.
     const missing = await page.goto(`${app.url}/competitions/no-such-cup`);
