@@ -101,6 +101,19 @@ describe("competition input", () => {
     expect(withRuleChanges(on, { captain: false }).captain).toBe(false);
   });
 
+  it("turns the bench on and off, and leaves it alone when not named", () => {
+    expect(DEFAULT_RULES.bench).toBe(false);
+    const on = withRuleChanges(DEFAULT_RULES, { bench: true });
+    expect(competitionRulesSchema.parse(on).bench).toBe(true);
+    expect(withRuleChanges(on, { captain: true, lockHours: 2 })).toMatchObject({
+      bench: true,
+      captain: true,
+      lockHours: 2,
+    });
+    expect(withRuleChanges(on, { bench: false }).bench).toBe(false);
+    expect(withRuleChanges(DEFAULT_RULES, { captain: true }).bench).toBe(false);
+  });
+
   it("refuses rules that cannot be met", () => {
     const r = competitionRulesSchema.safeParse(withRuleChanges(DEFAULT_RULES, { minWomen: 7 }));
     expect(r.success).toBe(false);

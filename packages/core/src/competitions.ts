@@ -105,6 +105,8 @@ export interface RuleChanges {
   lockHours?: number;
   /** Whether each team names a captain whose points count double. */
   captain?: boolean;
+  /** Whether a team may hold a bench rider, who scores for a starter who does not start. */
+  bench?: boolean;
 }
 
 /** `base` with the changes applied; check the result with `competitionRulesSchema`. */
@@ -115,6 +117,7 @@ export function withRuleChanges(base: CompetitionRules, changes: RuleChanges): C
     budget: changes.budget ?? base.budget,
     lockHours: changes.lockHours ?? base.lockHours,
     captain: changes.captain ?? base.captain,
+    bench: changes.bench ?? base.bench,
     women: {
       min: changes.minWomen ?? base.women.min,
       max: changes.maxWomen === undefined ? base.women.max : changes.maxWomen,

@@ -226,6 +226,10 @@ export const apiCompetitionRulesSchema = named(
     captain: z.boolean().meta({
       description: "Each team names a captain whose points count double.",
     }),
+    bench: z.boolean().meta({
+      description:
+        "A team may hold one more rider on the bench, who scores for a starter who does not start.",
+    }),
   }),
 );
 

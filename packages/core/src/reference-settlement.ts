@@ -3,8 +3,11 @@
  * game settles in SQL, in @game/db). The SQL settlement must give exactly this; property tests
  * compare the two on random seasons. Reached through `@game/core/testing`, never the main entry.
  */
+import type { Category } from "./categories.js";
 import { LEAGUE_RANKING_MIN_MEMBERS } from "./constants.js";
 import { pointsForStoredResult, type ResultStatus } from "./results.js";
+import { type CompetitionRules, DEFAULT_RULES } from "./rules.js";
+import { autoSub } from "./team.js";
 
 export interface SettlementInput {
   /**
@@ -29,6 +32,15 @@ export interface SettlementInput {
    * competition's rules have captains. Their points count twice.
    */
   captains?: readonly { eventId: number; userId: number; racerId: number }[];
+  /**
+   * The bench riders of frozen teams (decision 0169), also among `frozen`: they score only for a
+   * starter who did not start (core's `autoSub`, judged by `rules` and `categories`).
+   */
+  benches?: readonly { eventId: number; userId: number; racerId: number }[];
+  /** Every racer's category (a starter without a result has none there). */
+  categories?: readonly { racerId: number; category: Category }[];
+  /** Each competition's rules, by id (the spec's by default). */
+  rules?: Readonly<Record<number, CompetitionRules>>;
   users: readonly { id: number; usernameKey: string }[];
   /** Leagues with their competition (the latest settled event's when not given). */
   leagues: readonly {
@@ -129,6 +141,10 @@ export function referenceSettlement(input: SettlementInput): Settlement {
     racers.set(`${r.eventId}:${r.racerId}`, { points, pickedBy: 0 });
   }
 
+  const benchOf = new Map<string, number>(
+    (input.benches ?? []).map((b) => [`${b.eventId}:${b.userId}`, b.racerId]),
+  );
+  const starters = new Map<string, number[]>();
   const teamPoints = new Map<number, Map<number, number>>();
   for (const f of input.frozen) {
     if (!settled.has(f.eventId)) continue;
@@ -137,7 +153,33 @@ export function referenceSettlement(input: SettlementInput): Settlement {
     if (racer) racer.pickedBy += 1;
     const byUser = teamPoints.get(f.eventId) ?? new Map<number, number>();
     teamPoints.set(f.eventId, byUser);
-    byUser.set(f.userId, (byUser.get(f.userId) ?? 0) + (resultPoints.get(key) ?? 0));
+    const team = `${f.eventId}:${f.userId}`;
+    // The bench rider is picked (counted above) but scores only as a substitute (below).
+    const onBench = benchOf.get(team) === f.racerId;
+    if (!onBench) starters.set(team, [...(starters.get(team) ?? []), f.racerId]);
+    byUser.set(
+      f.userId,
+      (byUser.get(f.userId) ?? 0) + (onBench ? 0 : (resultPoints.get(key) ?? 0)),
+    );
+  }
+  const categoryOf = new Map((input.categories ?? []).map((c) => [c.racerId, c.category]));
+  const started = new Set(
+    input.results.filter((r) => r.status !== "DNS").map((r) => `${r.eventId}:${r.racerId}`),
+  );
+  for (const b of input.benches ?? []) {
+    const byUser = teamPoints.get(b.eventId);
+    if (!settled.has(b.eventId) || !byUser?.has(b.userId)) continue;
+    const rules = input.rules?.[competitionOf.get(b.eventId) ?? 0] ?? DEFAULT_RULES;
+    const sub = (id: number) => ({ id, category: categoryOf.get(id)! });
+    const out = autoSub(
+      (starters.get(`${b.eventId}:${b.userId}`) ?? []).map(sub),
+      sub(b.racerId),
+      (id) => started.has(`${b.eventId}:${id}`),
+      rules,
+    );
+    if (out === null) continue;
+    const points = (id: number) => resultPoints.get(`${b.eventId}:${id}`) ?? 0;
+    byUser.set(b.userId, byUser.get(b.userId)! + points(b.racerId) - points(out));
   }
 
   const frozenRacers = new Set(input.frozen.map((f) => `${f.eventId}:${f.userId}:${f.racerId}`));

@@ -52,6 +52,11 @@ export const competitionRulesSchema = z
      * game; rules stored before it existed read as off.
      */
     captain: z.boolean().default(false),
+    /**
+     * A team may hold one more racer on the bench, within the same budget, who scores for a
+     * starter who does not start (docs/decisions/0169). Off in the spec's game.
+     */
+    bench: z.boolean().default(false),
   })
   .superRefine((rules, ctx) => {
     const issue = (message: string, path: (string | number)[]) =>

@@ -46,6 +46,7 @@ export const DEFAULT_RULES: CompetitionRules = Object.freeze({
   lockHours: LOCK_HOURS,
   pricing: { min: PRICE_MIN, max: PRICE_MAX },
   captain: false,
+  bench: false,
 }) as CompetitionRules;
 
 /** The category named, in these rules (case as offered), or undefined. */
@@ -104,6 +105,28 @@ export function groupMet(rules: CompetitionRules, group: "women" | "juniors", v:
 /** The captain rule in words (About, competition pages, the team builder). */
 export const CAPTAIN_RULE = "Name one rider of your team captain: their points count double.";
 
+/** The bench rule in words (About, competition pages, the team builder). */
+export const BENCH_RULE =
+  "You may add one more rider on the bench, within your budget: if a starter does not start, the bench rider scores instead, when your team still meets the rules with them in that place.";
+
+/** The most riders a team holds: its starters, and a bench rider where the rules have one. */
+export function teamLimit(rules: CompetitionRules): number {
+  return rules.teamSize + (rules.bench ? 1 : 0);
+}
+
+/**
+ * A team's starters and its bench rider (docs/decisions/0169): where the rules have a bench, the
+ * racer in the slot after the starters sits on it.
+ */
+export function splitBench<T>(
+  team: readonly T[],
+  rules: CompetitionRules,
+): { starters: T[]; bench: T | null } {
+  return rules.bench && team.length > rules.teamSize
+    ? { starters: team.slice(0, rules.teamSize), bench: team[rules.teamSize] ?? null }
+    : { starters: [...team], bench: null };
+}
+
 /** The rules in plain words, for the About and competition pages (one line each). */
 export function describeRules(rules: CompetitionRules): string[] {
   const money = new Intl.NumberFormat("en-US", {
@@ -122,6 +145,7 @@ export function describeRules(rules: CompetitionRules): string[] {
   lines.push(
     `Points per rider: ${p.first} for a win, ${p.second} for 2nd, ${p.third} for 3rd, ${p.topTen} for 4th to 10th, ${p.finisher} for any other finish, ${p.none} without a finish.`,
     ...(rules.captain ? [CAPTAIN_RULE] : []),
+    ...(rules.bench ? [BENCH_RULE] : []),
     `Teams lock ${rules.lockHours} ${plural(rules.lockHours, "hour", "hours")} before each round starts.`,
     `Prices move between ${money.format(rules.pricing.min)} and ${money.format(rules.pricing.max)} by the published rule.`,
   );

@@ -6,6 +6,8 @@ import {
   DEFAULT_RULES,
   groupMet,
   groupRule,
+  splitBench,
+  teamLimit,
 } from "./rules.js";
 
 /** What the team rules need to know about a racer. */
@@ -96,14 +98,20 @@ export function validateTeam(
   const racers = unique.map((id) => byId.get(id)).filter((r): r is TeamRacer => !!r);
   const wrongEvent = racers.filter((r) => r.gameId !== opts.gameId).map((r) => r.id);
 
-  if (racerIds.length !== rules.teamSize) {
+  // Where the rules have a bench, a team of one more racer than the starters holds a bench
+  // rider (the last slot): the limits judge the starters, the budget the whole team.
+  if (racerIds.length !== rules.teamSize && racerIds.length !== teamLimit(rules)) {
     issues.push({
       code: "size",
       count: racerIds.length,
-      message: `A team needs exactly ${rules.teamSize} riders (you have ${racerIds.length}).`,
+      message: rules.bench
+        ? `A team needs exactly ${rules.teamSize} riders, and may add 1 on the bench (you have ${racerIds.length}).`
+        : `A team needs exactly ${rules.teamSize} riders (you have ${racerIds.length}).`,
     });
   }
-  const female = countFemale(racers, rules);
+  const startIds = new Set(splitBench(racerIds, rules).starters);
+  const starters = racers.filter((r) => startIds.has(r.id));
+  const female = countFemale(starters, rules);
   if (!groupMet(rules, "women", female)) {
     issues.push({
       code: "female",
@@ -111,7 +119,7 @@ export function validateTeam(
       message: `Pick ${groupRule(rules, "women")!.text}.`,
     });
   }
-  const junior = countJunior(racers, rules);
+  const junior = countJunior(starters, rules);
   if (!groupMet(rules, "juniors", junior)) {
     issues.push({
       code: "junior",
@@ -144,7 +152,8 @@ export function validateTeam(
       message: `The team costs more than the ${new Intl.NumberFormat("en-US").format(budget)} budget.`,
     });
   }
-  const captain = captainIssue(racerIds, opts.captainId, rules);
+  // The captain is one of the starters, never the bench rider.
+  const captain = captainIssue(splitBench(racerIds, rules).starters, opts.captainId, rules);
   if (captain) issues.push(captain);
   return { ok: issues.length === 0, issues, cost, bank: budget - cost };
 }
@@ -182,7 +191,7 @@ export function addBlockReason(
 ): AddBlockReason | null {
   const rules = opts.rules ?? DEFAULT_RULES;
   if (team.some((r) => r.id === racer.id)) return "already-chosen";
-  if (team.length >= rules.teamSize) return "team-full";
+  if (team.length >= teamLimit(rules)) return "team-full";
   if (opts.gameId !== undefined && racer.gameId !== opts.gameId) return "wrong-event";
   if (racer.price > bank(team, opts.budget ?? rules.budget)) return "over-budget";
   return null;
@@ -193,7 +202,11 @@ export function addBlockMessage(
   reason: AddBlockReason,
   rules: CompetitionRules = DEFAULT_RULES,
 ): string {
-  if (reason === "team-full") return `Your team already has ${rules.teamSize} riders`;
+  if (reason === "team-full") {
+    return rules.bench
+      ? `Your team already has ${rules.teamSize} riders and a bench rider`
+      : `Your team already has ${rules.teamSize} riders`;
+  }
   return ADD_BLOCK_MESSAGES[reason];
 }
 
@@ -223,17 +236,19 @@ export function requirementChecklist(
 ): Requirement[] {
   const limit = budget ?? rules.budget;
   const cost = teamCost(team);
+  // The limits judge the starters; a bench rider (decision 0169) is optional.
+  const { starters, bench } = splitBench(team, rules);
   const list: Requirement[] = [
     {
       id: "size",
       label: `${rules.teamSize} riders`,
-      met: team.length === rules.teamSize,
-      detail: `${team.length}/${rules.teamSize}`,
+      met: starters.length === rules.teamSize && team.length <= teamLimit(rules),
+      detail: `${starters.length}/${rules.teamSize}${rules.bench ? `, bench ${bench ? 1 : 0}/1` : ""}`,
     },
   ];
   for (const [id, group, have] of [
-    ["female", "women", countFemale(team, rules)],
-    ["junior", "juniors", countJunior(team, rules)],
+    ["female", "women", countFemale(starters, rules)],
+    ["junior", "juniors", countJunior(starters, rules)],
   ] as const) {
     const rule = groupRule(rules, group);
     if (!rule) continue;
@@ -252,4 +267,36 @@ export function requirementChecklist(
     detail: `${new Intl.NumberFormat("en-US").format(limit - cost)} left`,
   });
   return list;
+}
+
+/** A racer as the bench rule needs them: who they are and their category. */
+export interface SubRacer {
+  id: number;
+  category: Category;
+}
+
+/**
+ * Who the bench rider comes on for (docs/decisions/0169): a starter who did not start, whose
+ * place the bench rider (who did start) can take with the team still within the women and junior
+ * limits; of several, the lowest racer id (the same answer whatever order the team is read in:
+ * non-starters all score the same). Null without a bench rule, a bench rider or a substitution.
+ */
+export function autoSub(
+  starters: readonly SubRacer[],
+  bench: SubRacer | null | undefined,
+  started: (racerId: number) => boolean,
+  rules: CompetitionRules = DEFAULT_RULES,
+): number | null {
+  if (!rules.bench || !bench || !started(bench.id)) return null;
+  const out = [...starters]
+    .sort((a, b) => a.id - b.id)
+    .find((s) => {
+      if (started(s.id)) return false;
+      const team = starters.map((r) => (r.id === s.id ? bench : r));
+      return (
+        groupMet(rules, "women", countFemale(team, rules)) &&
+        groupMet(rules, "juniors", countJunior(team, rules))
+      );
+    });
+  return out?.id ?? null;
 }

@@ -46,6 +46,11 @@ export const frozenTeams = pgTable(
      * competition's rules have captains: their points count twice (docs/decisions/0168).
      */
     captainRacerId: integer("captain_racer_id"),
+    /**
+     * The team's bench rider in this round (not in `racer_ids`), where the competition's rules
+     * have a bench: they score only for a starter who did not start (docs/decisions/0169).
+     */
+    benchRacerId: integer("bench_racer_id"),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.userId] })],
 );

@@ -1,4 +1,4 @@
-import type { Category, ResultStatus } from "@game/core";
+import { autoSub, type Category, type ResultStatus } from "@game/core";
 import { and, asc, desc, eq, inArray, isNotNull, max, sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "../client.js";
 import {
@@ -16,6 +16,7 @@ import {
   users,
 } from "../schema/index.js";
 import { listCompetitions } from "./competitions.js";
+import { parseRules } from "./events.js";
 import { pickedByPercentSql } from "./picks.js";
 import type { PublicRacer } from "./racers.js";
 import { getPlayerStanding, type RankedCompetition, resolveRankedCompetition } from "./rankings.js";
@@ -74,6 +75,13 @@ export interface FrozenRacerScore {
   points: number;
   /** The team's captain in that round (docs/decisions/0168). */
   captain: boolean;
+  /** On the team's bench in that round (docs/decisions/0169). */
+  bench: boolean;
+  /**
+   * The bench rule at work: "in" for the bench rider who came on (their points count), "out"
+   * for the starter who did not start and was replaced; null otherwise.
+   */
+  autoSub: "in" | "out" | null;
 }
 
 export interface PlayerProfile {
@@ -121,6 +129,7 @@ export async function getPlayerProfile(
       startsAt: events.startsAt,
       points: eventScores.points,
       rank: eventScores.rank,
+      rules: competitions.rules,
     })
     .from(eventScores)
     .innerJoin(events, eq(events.id, eventScores.eventId))
@@ -153,6 +162,7 @@ export async function getPlayerProfile(
           position: raceResults.position,
           points: sql<number>`coalesce(${raceResults.points}, 0)`,
           captain: sql<boolean>`coalesce(${frozenTeams.captainRacerId} = ${racers.id}, false)`,
+          bench: sql<boolean>`coalesce(${frozenTeams.benchRacerId} = ${racers.id}, false)`,
         })
         .from(frozenTeamRacers)
         .leftJoin(
@@ -178,7 +188,26 @@ export async function getPlayerProfile(
   const teamsByEvent: Record<number, FrozenRacerScore[]> = {};
   for (const { eventId, ...r } of racerRows) {
     teamsByEvent[eventId] ??= [];
-    teamsByEvent[eventId].push(r);
+    teamsByEvent[eventId].push({ ...r, autoSub: null });
+  }
+  // Who the bench rider came on for: core's rule, as the settlement applied it.
+  for (const e of scored) {
+    const team = teamsByEvent[e.eventId] ?? [];
+    const bench = team.find((r) => r.bench);
+    if (!bench) continue;
+    const started = new Set(
+      team.filter((r) => r.status !== null && r.status !== "DNS").map((r) => r.racerId),
+    );
+    const sub = (r: FrozenRacerScore) => ({ id: r.racerId, category: r.category });
+    const out = autoSub(
+      team.filter((r) => !r.bench).map(sub),
+      sub(bench),
+      (id) => started.has(id),
+      parseRules(e.rules),
+    );
+    if (out === null) continue;
+    bench.autoSub = "in";
+    team.find((r) => r.racerId === out)!.autoSub = "out";
   }
   const season = await seasonRanksAfter(db, user.id, scored);
   return {
@@ -189,7 +218,7 @@ export async function getPlayerProfile(
     previousRanking: standing?.previousRank ?? null,
     rankingPosition: standing?.position ?? null,
     competitions: records,
-    events: scored.map(({ competitionId: _c, ...s }) => ({
+    events: scored.map(({ competitionId: _c, rules: _r, ...s }) => ({
       ...s,
       players: fieldSizes.get(s.eventId) ?? 0,
       seasonPoints: season.get(s.eventId)?.points ?? 0,

@@ -9,6 +9,7 @@ import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "../client.js";
 import {
   accounts,
+  competitions,
   eventScores,
   events,
   frozenTeamRacers,
@@ -21,6 +22,7 @@ import {
   users,
 } from "../schema/index.js";
 import { CURRENT_COMPETITION_SQL } from "./competitions.js";
+import { parseRules } from "./events.js";
 
 let serial = 0;
 
@@ -161,6 +163,27 @@ export async function referenceFromDb(db: DbOrTx): Promise<Settlement> {
         .from(frozenTeams)
         .where(and(inArray(frozenTeams.eventId, ids), isNotNull(frozenTeams.captainRacerId)))
     : [];
+  const benches = ids.length
+    ? await db
+        .select({
+          eventId: frozenTeams.eventId,
+          userId: frozenTeams.userId,
+          racerId: frozenTeams.benchRacerId,
+        })
+        .from(frozenTeams)
+        .where(and(inArray(frozenTeams.eventId, ids), isNotNull(frozenTeams.benchRacerId)))
+    : [];
+  const categories = ids.length
+    ? await db
+        .select({ racerId: racers.id, category: racers.category })
+        .from(racers)
+        .where(inArray(racers.gameId, ids))
+    : [];
+  const rules = Object.fromEntries(
+    (await db.select({ id: competitions.id, rules: competitions.rules }).from(competitions)).map(
+      (c) => [c.id, parseRules(c.rules)],
+    ),
+  );
   const allUsers = await db.select({ id: users.id, usernameKey: users.usernameKey }).from(users);
   const members = await db.select().from(leagueMembers).where(eq(leagueMembers.status, "accepted"));
   const allLeagues = await db
@@ -171,6 +194,9 @@ export async function referenceFromDb(db: DbOrTx): Promise<Settlement> {
     results,
     frozen,
     captains: captains.map((c) => ({ ...c, racerId: c.racerId! })),
+    benches: benches.map((b) => ({ ...b, racerId: b.racerId! })),
+    categories,
+    rules,
     users: allUsers,
     leagues: allLeagues.map((l) => ({
       id: l.id,

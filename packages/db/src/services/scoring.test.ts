@@ -1,4 +1,4 @@
-import { CATEGORIES, type Category, LOCK_MS, type ResultStatus } from "@game/core";
+import { CATEGORIES, type Category, DEFAULT_RULES, LOCK_MS, type ResultStatus } from "@game/core";
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -6,6 +6,7 @@ import type { DbHandle } from "../client.js";
 import {
   accounts,
   auditLog,
+  competitions,
   eventScores,
   events,
   frozenTeams,
@@ -60,9 +61,26 @@ afterAll(async () => {
 
 /** Turns captains on or off for the competition of rounds 5 and 6 (decision 0168). */
 async function setCaptains(on: boolean) {
-  await h.db.execute(sql`
-    update competitions set rules = jsonb_set(rules, '{captain}', ${on ? sql`'true'` : sql`'false'`}::jsonb)
-    where id = (select competition_id from events where id = 5)`);
+  await setRules({ captain: on, bench: false, limits: true });
+}
+
+/**
+ * The options of the competition of rounds 5 and 6: captains (decision 0168), a bench (0169),
+ * and the spec's women and junior limits or none.
+ */
+async function setRules(o: { captain: boolean; bench: boolean; limits: boolean }) {
+  const [row] = await h.db
+    .select({ id: competitions.id, rules: competitions.rules })
+    .from(competitions)
+    .innerJoin(events, eq(events.competitionId, competitions.id))
+    .where(eq(events.id, 5));
+  const limits = o.limits
+    ? { women: DEFAULT_RULES.women, juniors: DEFAULT_RULES.juniors }
+    : { women: { min: 0, max: null }, juniors: { min: 0, max: null } };
+  await h.db
+    .update(competitions)
+    .set({ rules: { ...row!.rules, ...limits, captain: o.captain, bench: o.bench } })
+    .where(eq(competitions.id, row!.id));
 }
 beforeEach(() => resetGame(h.db));
 
@@ -287,13 +305,19 @@ describe("settleEvent", () => {
       // Captains (decision 0168): on or off for the competition; each team names one (an index
       // into it) or none, and the freeze must keep them only when the rules have captains.
       captains: fc.boolean(),
+      // A bench (decision 0169): a team's seventh racer sits on it, and comes on for a starter
+      // who did not start; with the spec's limits or none (so that most such teams substitute).
+      bench: fc.boolean(),
+      limits: fc.boolean(),
+      // Teams filled up to seven racers: most random teams are shorter, and have no bench rider.
+      full: fc.boolean(),
       captain1: fc.array(fc.option(fc.nat(), { nil: null }), { maxLength: 12 }),
       captain2: fc.array(fc.option(fc.nat(), { nil: null }), { maxLength: 12 }),
     });
     await fc.assert(
       fc.asyncProperty(scenario, async (s) => {
         await resetGame(h.db);
-        await setCaptains(s.captains);
+        await setRules({ captain: s.captains, bench: s.bench, limits: s.limits });
         const players = await makePlayers(h.db, s.players);
         const save = async (
           pool: R[],
@@ -305,9 +329,16 @@ describe("settleEvent", () => {
           const named = new Map<number, number | null>();
           for (const [i, team] of teamList.entries()) {
             const p = players[i % players.length]!;
-            const ids = team.map((k) => pool[k]!.id);
+            // saveTeam keeps a team to its starters and a bench rider.
+            const picks = s.full
+              ? [...new Set([...team, ...pool.keys()])].slice(0, Math.max(7, team.length))
+              : team;
+            const ids = picks.slice(0, s.bench ? 7 : undefined).map((k) => pool[k]!.id);
             const pick = captainPicks[i] ?? null;
-            const captain = pick === null || ids.length === 0 ? null : ids[pick % ids.length]!;
+            // A captain is one of the starters, never the bench rider (saveTeam refuses that).
+            const starters = ids.slice(0, s.bench ? 6 : undefined);
+            const captain =
+              pick === null || starters.length === 0 ? null : starters[pick % starters.length]!;
             await putTeam(h.db, p.id, eventId, ids, captain);
             named.set(p.id, captain);
           }
@@ -379,7 +410,47 @@ describe("settleEvent", () => {
       { numRuns: 25 },
     );
     // 25 whole seasons settled for real: slow on a busy machine, so more than the default.
-  }, 120_000);
+  }, 180_000);
+
+  it("a bench rider scores for a starter who did not start, when the limits still hold (decision 0169)", async () => {
+    await resetGame(h.db);
+    await setRules({ captain: false, bench: true, limits: true });
+    const [a, b] = await makePlayers(h.db, ["subbed", "kept"]);
+    const men = byCategory(round1, "Pro Men");
+    const women = byCategory(round1, "Pro Women");
+    const juniors = byCategory(round1, "17-18 Men");
+    const starters = [women[0]!, women[1]!, juniors[0]!, men[0]!, men[1]!, men[2]!];
+    // a: a man on the bench; b: the same team. men[1] does not start (DNS), women[1] has no
+    // result: the bench man comes on for men[1] only (for women[1] the team would have 1 woman).
+    await putTeam(h.db, a!.id, 5, [...starters.map((r) => r.id), men[3]!.id]);
+    await putTeam(
+      h.db,
+      b!.id,
+      5,
+      starters.map((r) => r.id),
+    );
+    const finished = (r: R, position: number) => ({
+      racerId: r.id,
+      category: r.category,
+      status: "finished" as const,
+      position,
+    });
+    await putResults(h.db, 5, [
+      finished(women[0]!, 1),
+      finished(juniors[0]!, 1),
+      finished(men[0]!, 1),
+      { racerId: men[1]!.id, category: "Pro Men", status: "DNS", position: null },
+      finished(men[2]!, 2),
+      finished(men[3]!, 3),
+    ]);
+    await settleEvent(h.db, 5, { now });
+    const scores = await h.db.select().from(eventScores).where(eq(eventScores.eventId, 5));
+    const points = new Map(scores.map((e) => [e.userId, e.points]));
+    expect(points.get(b!.id)).toBe(100 + 100 + 100 + 80);
+    expect(points.get(a!.id)).toBe(100 + 100 + 100 + 80 + 65);
+    expect(await storedSettlement(h.db)).toEqual(await referenceFromDb(h.db));
+    await setRules({ captain: false, bench: false, limits: true });
+  });
 
   it("a captain's points count double where the rules have captains, and only there", async () => {
     const men = byCategory(round1, "Pro Men");

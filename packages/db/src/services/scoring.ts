@@ -1,4 +1,6 @@
 import {
+  autoSub,
+  type Category,
   type CompetitionRules,
   LEAGUE_RANKING_MIN_MEMBERS,
   lockTime,
@@ -102,7 +104,6 @@ export async function freezeEvent(
       .select({ rules: competitions.rules })
       .from(competitions)
       .where(eq(competitions.id, claimed.competitionId));
-    const captains = parseRules(competition!.rules).captain;
     // Leftovers of an earlier freeze (an event re-opened by an admin) make way for this one;
     // after that a plain insert (ON CONFLICT would double the cost of the copy).
     await tx.execute(sql`delete from frozen_team_racers where event_id = ${eventId}`);
@@ -124,20 +125,25 @@ export async function freezeEvent(
       insert into frozen_team_racers (event_id, user_id, racer_id)
       select ${eventId}::int, s.user_id, s.racer_id from src s join plays p on p.user_id = s.user_id`);
     // The same teams, one row each (what the settlement adds up); same transaction, same rows.
-    // Where the rules have captains, each team's captain's entry in this round with it.
+    // Where the rules have captains or a bench, with each team's captain and bench rider in this
+    // round: the bench rider (the slot after the starters) is kept apart from the starters.
+    const rules = parseRules(competition!.rules);
+    const size = sql.raw(String(Math.trunc(rules.teamSize)));
+    const starter = rules.bench ? sql`tr.slot < ${size}` : sql`true`;
     await tx.execute(
-      captains
+      rules.captain || rules.bench
         ? sql`
-      insert into frozen_teams (event_id, user_id, racer_ids, captain_racer_id)
-      select f.event_id, f.user_id, f.racer_ids, r.id
-      from (
-        select event_id, user_id, array_agg(racer_id order by racer_id) as racer_ids
-        from frozen_team_racers where event_id = ${eventId}
-        group by event_id, user_id
-      ) f
+      insert into frozen_teams (event_id, user_id, racer_ids, captain_racer_id, bench_racer_id)
+      select f.event_id, f.user_id,
+        array_agg(f.racer_id order by f.racer_id) filter (where ${starter}),
+        ${rules.captain ? sql`max(f.racer_id) filter (where tr.person_id = t.captain_person_id and ${starter})` : sql`null::int`},
+        ${rules.bench ? sql`max(f.racer_id) filter (where not (${starter}))` : sql`null::int`}
+      from frozen_team_racers f
+      join racers r on r.id = f.racer_id
       join teams t on t.user_id = f.user_id and t.competition_id = ${claimed.competitionId}
-      left join racers r on r.game_id = ${eventId} and r.person_id = t.captain_person_id
-        and r.id = any (f.racer_ids)`
+      join team_racers tr on tr.team_id = t.id and tr.person_id = r.person_id
+      where f.event_id = ${eventId}
+      group by f.event_id, f.user_id`
         : sql`
       insert into frozen_teams (event_id, user_id, racer_ids)
       select event_id, user_id, array_agg(racer_id order by racer_id)
@@ -319,6 +325,11 @@ async function scoreRacers(tx: DbOrTx, eventId: number, now: Date, points: Point
  * Answers the teams scored.
  */
 async function scoreTeams(tx: DbOrTx, eventId: number, rules: CompetitionRules): Promise<number> {
+  // The bench rider's points for the starter they came on for, minus that starter's.
+  const subs = rules.bench
+    ? sql` + coalesce(p.by_racer[a.in_racer_id], 0) - coalesce(p.by_racer[a.out_racer_id], 0)`
+    : sql``;
+  if (rules.bench) await findAutoSubs(tx, eventId, rules);
   await tx.execute(
     sql.raw(`create table ${NEXT_EVENT_SCORES} (like event_scores including defaults,
       check (event_id = ${Math.trunc(eventId)}))`),
@@ -329,8 +340,9 @@ async function scoreTeams(tx: DbOrTx, eventId: number, rules: CompetitionRules):
       rank() over (order by s.points desc),
       row_number() over (order by s.points desc, u.username_key collate "C", u.id)
     from (
-      select f.user_id, (${teamPointsSql(rules.teamSize, rules.captain)})::int as points
-      from frozen_teams f cross join (
+      select f.user_id, (${teamPointsSql(rules.teamSize, rules.captain)}${subs})::int as points
+      from frozen_teams f ${rules.bench ? sql`left join auto_subs a on a.user_id = f.user_id` : sql``}
+      cross join (
         -- Points by racer id, as an array the team's ids index into (a lookup per racer).
         select array_agg(coalesce(r.points, 0) order by g) as by_racer
         from generate_series(
@@ -356,6 +368,52 @@ async function scoreTeams(tx: DbOrTx, eventId: number, rules: CompetitionRules):
   // guesses a handful of rows and picks nested loops over a million).
   await tx.execute(sql.raw(`analyze ${NEXT_EVENT_SCORES}`));
   return affected(scored);
+}
+
+/**
+ * Step 2a where the rules have a bench (docs/decisions/0169): which teams' bench riders come on,
+ * and for whom, into the transaction's `auto_subs`. Core's `autoSub` decides, for the teams with
+ * a bench rider and a starter who did not start (no result, or DNS): a few, read by an overlap
+ * with the round's non-starters rather than every team.
+ */
+async function findAutoSubs(tx: DbOrTx, eventId: number, rules: CompetitionRules) {
+  // (A settlement earlier in the same transaction left its own.)
+  await tx.execute(sql`drop table if exists pg_temp.auto_subs`);
+  await tx.execute(sql`
+    create temp table auto_subs (user_id int primary key, in_racer_id int not null,
+      out_racer_id int not null) on commit drop`);
+  const entries = rowsOf<{ id: number; category: Category; started: boolean }>(
+    await tx.execute(sql`
+      select r.id, r.category, (rr.racer_id is not null and rr.status <> 'DNS') as started
+      from racers r left join race_results rr on rr.event_id = r.game_id and rr.racer_id = r.id
+      where r.game_id = ${eventId}`),
+  );
+  const started = new Set(entries.filter((e) => e.started).map((e) => e.id));
+  const category = new Map(entries.map((e) => [e.id, e.category]));
+  const absent = entries.filter((e) => !e.started).map((e) => e.id);
+  if (absent.length === 0) return;
+  const teams = rowsOf<{ user_id: number; racer_ids: number[]; bench_racer_id: number }>(
+    await tx.execute(sql`
+      select user_id, racer_ids, bench_racer_id from frozen_teams
+      where event_id = ${eventId} and bench_racer_id is not null
+        and racer_ids && ${`{${absent.join(",")}}`}::int[]`),
+  );
+  const sub = (id: number) => ({ id, category: category.get(id)! });
+  const rows: [number, number, number][] = [];
+  for (const t of teams) {
+    const out = autoSub(
+      t.racer_ids.map(sub),
+      sub(t.bench_racer_id),
+      (id) => started.has(id),
+      rules,
+    );
+    if (out !== null) rows.push([t.user_id, t.bench_racer_id, out]);
+  }
+  if (rows.length === 0) return;
+  const list = (i: number) => `{${rows.map((r) => r[i]).join(",")}}`;
+  await tx.execute(sql`
+    insert into auto_subs (user_id, in_racer_id, out_racer_id)
+    select * from unnest(${list(0)}::int[], ${list(1)}::int[], ${list(2)}::int[])`);
 }
 
 /**

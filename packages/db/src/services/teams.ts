@@ -1,9 +1,11 @@
 import {
   budgetAfterSave,
+  type CompetitionRules,
   canEditTeam,
   draftPrice,
   type HeldRacer,
   MAX_TEAM_SIZE,
+  splitBench,
   type TeamIssue,
   teamWorth,
   validateTeam,
@@ -56,6 +58,11 @@ export interface TeamView {
    * captains (docs/decisions/0168); null without one.
    */
   captainId: number | null;
+  /**
+   * The racer on the bench (this round's entry): the slot after the starters, where the
+   * competition's rules have a bench (docs/decisions/0169); null without one.
+   */
+  benchId: number | null;
   createdAt: Date;
   updatedAt: Date;
   racers: TeamSlotView[];
@@ -132,8 +139,12 @@ export async function getTeam(
         where f.event_id = ${eventId} and f.user_id = ${userId})`,
       frozenCaptain: sql<number | null>`(select f.captain_racer_id from ${frozenTeams} f
         where f.event_id = ${eventId} and f.user_id = ${userId})`,
+      frozenBench: sql<number | null>`(select f.bench_racer_id from ${frozenTeams} f
+        where f.event_id = ${eventId} and f.user_id = ${userId})`,
+      rules: competitions.rules,
     })
     .from(events)
+    .innerJoin(competitions, eq(competitions.id, events.competitionId))
     .where(eq(events.id, eventId));
   if (!event) return null;
   const rows = await db
@@ -151,7 +162,7 @@ export async function getTeam(
     .orderBy(asc(teamRacers.slot));
   // The team that played a frozen round is its frozen copy, whatever the team is now.
   if (event.frozenAt || event.frozenTeam) {
-    return frozenTeamView(db, userId, eventId, rows, event.frozenCaptain);
+    return frozenTeamView(db, userId, eventId, rows, event.frozenCaptain, event.frozenBench);
   }
   const first = rows[0];
   if (!first) return null;
@@ -180,10 +191,20 @@ export async function getTeam(
     })),
     budget: first.team.budget,
     captainId: slots.find((r) => r.personId === first.team.captainPersonId)?.racer?.id ?? null,
+    benchId: benchOf(slots, parseRules(event.rules)),
     createdAt: first.team.createdAt,
     updatedAt: first.team.updatedAt,
     racers: playing,
   };
+}
+
+/** The bench rider's entry: the slot after the starters, where the rules have a bench. */
+function benchOf(
+  slots: readonly { slot: number | null; racer: { id: number | null } | null }[],
+  rules: CompetitionRules,
+): number | null {
+  if (!rules.bench) return null;
+  return slots.find((r) => r.slot === rules.teamSize)?.racer?.id ?? null;
 }
 
 /** A person's name as their latest entry gives it. */
@@ -212,6 +233,7 @@ async function frozenTeamView(
     paid: number | null;
   }[],
   captainId: number | null,
+  benchId: number | null,
 ): Promise<TeamView | null> {
   const frozen = await db
     .select({ racer: racerColumns, personId: racers.personId })
@@ -234,6 +256,7 @@ async function frozenTeamView(
     gone: [],
     budget: team.budget,
     captainId,
+    benchId,
     createdAt: team.createdAt,
     updatedAt: team.updatedAt,
     racers: frozen.map((f) => ({
@@ -458,6 +481,7 @@ export async function saveTeam(db: DbOrTx, input: SaveTeamInput): Promise<SaveTe
           gone: [],
           budget: team!.budget,
           captainId,
+          benchId: splitBench(ids, rules).bench,
           createdAt: team!.createdAt,
           updatedAt: team!.updatedAt,
           racers: ids.map((id) => ({ ...byId.get(id)!, priceNow: priceNow.get(id)! })),
