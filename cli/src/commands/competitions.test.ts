@@ -56,6 +56,8 @@ describe("competitions", () => {
     expect(text.stdout).toContain("No rounds yet.");
     expect(xc.rules.captain).toBe(false);
     expect(text.stdout).not.toContain("captain");
+    expect(xc.rules.bench).toBe(false);
+    expect(text.stdout).not.toContain("bench");
   });
 
   it("turns captains on at creation and off again with --no-captain", async () => {
@@ -89,6 +91,43 @@ describe("competitions", () => {
     const help = await runCli(t, "competitions", "rules", "--help");
     expect(help.stdout).toContain("--captain");
     expect(help.stdout).toContain("--no-captain");
+  });
+
+  it("adds a bench at creation and takes it off again with --no-bench", async () => {
+    const marathon = await json(
+      "competitions",
+      "create",
+      "Marathon Cup 2028",
+      "--discipline",
+      "xc",
+      "--bench",
+    );
+    expect(marathon).toMatchObject({
+      slug: "marathon-cup-2028",
+      rules: { bench: true, captain: false },
+    });
+    const shown = await runCli(t, "competitions", "show", "marathon-cup-2028");
+    expect(shown.stdout).toContain("  You may add one more rider on the bench");
+    // Another rule change leaves the bench alone.
+    expect(await json("competitions", "rules", "marathon-cup-2028", "--captain")).toMatchObject({
+      changed: true,
+      rules: { bench: true, captain: true },
+    });
+    const off = await runCli(t, "competitions", "rules", "marathon-cup-2028", "--no-bench");
+    expect(off.code).toBe(0);
+    expect(off.stdout).toContain("The rules of Marathon Cup 2028 are now:");
+    expect(off.stdout).not.toContain("bench");
+    expect(await json("competitions", "rules", "marathon-cup-2028", "--no-bench")).toMatchObject({
+      changed: false,
+      rules: { bench: false, captain: true },
+    });
+    const on = await json("competitions", "rules", "marathon-cup-2028", "--bench");
+    expect(on).toMatchObject({ changed: true, rules: { bench: true } });
+    for (const sub of ["create", "rules"]) {
+      const help = await runCli(t, "competitions", sub, "--help");
+      expect(help.stdout).toContain("--bench");
+      expect(help.stdout).toContain("--no-bench");
+    }
   });
 
   it("refuses bad input with a clear message and changes nothing", async () => {

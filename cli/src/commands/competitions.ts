@@ -52,6 +52,8 @@ interface RuleOptions {
   lockHours?: number;
   /** --captain: true, --no-captain: false, neither: unchanged. */
   captain?: boolean;
+  /** --bench: true, --no-bench: false, neither: unchanged. */
+  bench?: boolean;
 }
 
 /** The rule flags, shared by `create` and `rules`. */
@@ -65,7 +67,12 @@ function withRuleOptions(cmd: Command): Command {
     .option("--max-juniors <n>", 'at most this many juniors ("none": no maximum)', maximum)
     .option("--lock-hours <n>", "teams lock this many hours before a round (default 12)", count)
     .option("--captain", "each team names a captain who scores double (default off)")
-    .option("--no-captain", "teams name no captain");
+    .option("--no-captain", "teams name no captain")
+    .option(
+      "--bench",
+      "a team may add one rider on the bench who scores for a starter who does not start (default off)",
+    )
+    .option("--no-bench", "teams have no bench rider");
 }
 
 function ruleChanges(o: RuleOptions): RuleChanges {
@@ -78,6 +85,7 @@ function ruleChanges(o: RuleOptions): RuleChanges {
   if (o.maxJuniors !== undefined) changes.maxJuniors = o.maxJuniors;
   if (o.lockHours !== undefined) changes.lockHours = o.lockHours;
   if (o.captain !== undefined) changes.captain = o.captain;
+  if (o.bench !== undefined) changes.bench = o.bench;
   return changes;
 }
 
@@ -153,7 +161,7 @@ export function competitionsCommand(): Command {
     .option("--json", "print JSON")
     .addHelpText(
       "after",
-      '\nExample:\n  $ game-admin competitions create "Pro Downhill Series 2028" --discipline dh --year 2028\n  $ game-admin competitions create "XC Cup 2028" --discipline xc --min-women 3 --max-women 3 \\\n      --min-juniors 0 --budget 1500000\n  $ game-admin competitions create "Enduro Cup 2028" --discipline enduro --captain',
+      '\nExample:\n  $ game-admin competitions create "Pro Downhill Series 2028" --discipline dh --year 2028\n  $ game-admin competitions create "XC Cup 2028" --discipline xc --min-women 3 --max-women 3 \\\n      --min-juniors 0 --budget 1500000\n  $ game-admin competitions create "Enduro Cup 2028" --discipline enduro --captain\n  $ game-admin competitions create "Marathon Cup 2028" --discipline xc --bench',
     )
     .action(
       async (
@@ -237,7 +245,7 @@ export function competitionsCommand(): Command {
     .option("--json", "print JSON")
     .addHelpText(
       "after",
-      "\nWithout options, prints the rules. Refused (exit 1) once a round's teams have locked.\n\nExample:\n  $ game-admin competitions rules xc-cup-2028 --min-women 3 --max-women 3\n  $ game-admin competitions rules xc-cup-2028 --captain",
+      "\nWithout options, prints the rules. Refused (exit 1) once a round's teams have locked.\n\nExample:\n  $ game-admin competitions rules xc-cup-2028 --min-women 3 --max-women 3\n  $ game-admin competitions rules xc-cup-2028 --captain\n  $ game-admin competitions rules xc-cup-2028 --bench",
     )
     .action(async (slug: string, opts: RuleOptions & { json?: boolean }, cmd: Command) => {
       const changes = ruleChanges(opts);

@@ -2,7 +2,7 @@
  * /admin/competitions against a real database: who may use it, and each form (create, rules,
  * archive, add a round, copy racers) with its refusals, shown by field and word for word.
  */
-import { CAPTAIN_RULE } from "@game/core";
+import { BENCH_RULE, CAPTAIN_RULE } from "@game/core";
 import { auditLog, events, getCompetition, racers } from "@game/db";
 import { createTestDb, type DbHandle } from "@game/db/testing";
 import { and, desc, eq, isNull } from "drizzle-orm";
@@ -147,6 +147,7 @@ describe("the list", () => {
       maxJuniors: "",
       lockHours: "12",
       captain: "",
+      bench: "",
     });
     expect(pds.rounds.map((r) => r.id)).toEqual([5, 6, 7, 8, 9]);
   });
@@ -209,6 +210,7 @@ describe("create", () => {
         juniors: { min: 0, max: null },
         lockHours: 12,
         captain: false,
+        bench: false,
       },
     });
     const [log] = await h.db
@@ -258,6 +260,38 @@ describe("create", () => {
     // A new competition starts without captains.
     expect(box("competition-captain")).toContain('type="checkbox"');
     expect(box("competition-captain")).not.toMatch(/\schecked/);
+  });
+
+  it("creates a competition with a bench when the bench box is ticked", async () => {
+    const bad = await post({ ...XC, name: "Marathon Cup 2028", teamSize: "", bench: "on" });
+    expect(bad.body.errors).toEqual({ teamSize: "Give the team size." });
+    // The box stays ticked when the form comes back.
+    expect(bad.body.values).toMatchObject({ bench: "on" });
+    const done = await post({ ...XC, name: "Marathon Cup 2028", bench: "on" });
+    expect(done.body).toMatchObject({ ok: true, competition: "marathon-cup-2028" });
+    expect((await getCompetition(h.db, "marathon-cup-2028", NOW))?.rules).toMatchObject({
+      bench: true,
+      captain: false,
+    });
+    const listed = (await load()).competitions.find((c) => c.slug === "marathon-cup-2028");
+    expect(listed?.rulesText).toContain(BENCH_RULE);
+    expect(listed?.ruleValues).toMatchObject({ bench: "on", captain: "" });
+  });
+
+  it("shows the bench as a labelled checkbox, ticked as the rules say", async () => {
+    const html = await rendered();
+    const box = (id: string) => html.match(new RegExp(`<input[^>]*id="${id}"[^>]*>`))?.[0] ?? "";
+    const marathon = box("marathon-cup-2028-rules-bench");
+    expect(marathon).toContain('type="checkbox"');
+    expect(marathon).toContain('name="bench"');
+    expect(marathon).toMatch(/\schecked=""/);
+    expect(html).toContain(
+      '<label for="marathon-cup-2028-rules-bench">Bench: a team may add one rider on the bench who scores for a starter who does not start</label>',
+    );
+    expect(box("enduro-cup-2028-rules-bench")).not.toMatch(/\schecked/);
+    // A new competition starts without a bench.
+    expect(box("competition-bench")).toContain('type="checkbox"');
+    expect(box("competition-bench")).not.toMatch(/\schecked/);
   });
 });
 
@@ -385,6 +419,34 @@ describe("rules", () => {
     const off = await post(rules);
     expect(off.body.message).toBe("Saved the rules of XC Cup 2028.");
     expect((await getCompetition(h.db, "xc-cup-2028", NOW))?.rules.captain).toBe(false);
+    expect((await post(rules)).body.message).toBe("No change to the rules of XC Cup 2028.");
+  });
+
+  it("turns the bench on with the box ticked and off with it unticked", async () => {
+    const on = await post({ ...rules, bench: "on" });
+    expect(on.body).toMatchObject({ ok: true, message: "Saved the rules of XC Cup 2028." });
+    const saved = await getCompetition(h.db, "xc-cup-2028", NOW);
+    expect(saved?.rules).toMatchObject({
+      bench: true,
+      captain: false,
+      lockHours: 24,
+      budget: 1_500_000,
+    });
+    const listed = (await load()).competitions.find((c) => c.slug === "xc-cup-2028");
+    expect(listed?.ruleValues.bench).toBe("on");
+    expect(listed?.rulesText).toContain(BENCH_RULE);
+    const [log] = await h.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "competition.rules"))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(log!.detail).toMatchObject({ from: { bench: false }, to: { bench: true } });
+
+    // An unticked box posts nothing: the bench is off.
+    const off = await post(rules);
+    expect(off.body.message).toBe("Saved the rules of XC Cup 2028.");
+    expect((await getCompetition(h.db, "xc-cup-2028", NOW))?.rules.bench).toBe(false);
     expect((await post(rules)).body.message).toBe("No change to the rules of XC Cup 2028.");
   });
 

@@ -26,8 +26,12 @@ export const RULE_NUMBER_FIELDS = [
 ] as const;
 export type RuleNumberField = (typeof RULE_NUMBER_FIELDS)[number];
 
-/** Every rule field: the numbers, and the captain checkbox (`--captain`). */
-export const RULE_FIELDS = [...RULE_NUMBER_FIELDS, "captain"] as const;
+/** The rule fields that are checkboxes (the CLI's `--captain`, `--bench`), ticked when on. */
+export const RULE_CHECKBOX_FIELDS = ["captain", "bench"] as const;
+export type RuleCheckboxField = (typeof RULE_CHECKBOX_FIELDS)[number];
+
+/** Every rule field: the numbers, and the checkboxes. */
+export const RULE_FIELDS = [...RULE_NUMBER_FIELDS, ...RULE_CHECKBOX_FIELDS] as const;
 export type RuleField = (typeof RULE_FIELDS)[number];
 
 /** What a ticked checkbox posts (an unticked one posts nothing). */
@@ -39,7 +43,7 @@ export function isChecked(raw: string | undefined): boolean {
 }
 
 /**
- * The rule fields' values as the form shows them ("" for no maximum; the captain `CHECKED` when
+ * The rule fields' values as the form shows them ("" for no maximum; a checkbox `CHECKED` when
  * on, "" when off).
  */
 export function ruleFieldValues(rules: CompetitionRules): Record<RuleField, string> {
@@ -53,6 +57,7 @@ export function ruleFieldValues(rules: CompetitionRules): Record<RuleField, stri
     maxJuniors: text(rules.juniors.max),
     lockHours: String(rules.lockHours),
     captain: rules.captain ? CHECKED : "",
+    bench: rules.bench ? CHECKED : "",
   };
 }
 
@@ -147,9 +152,10 @@ export const ruleFieldsSchema = z.object({
     max: 168,
     range: "Teams lock 0 to 168 hours (a week) before a round.",
   }),
-  // A checkbox: ticked posts CHECKED, unticked posts nothing, which turns the captain off (the
-  // forms always show it, so a post without it means "off", not "unchanged").
+  // Checkboxes: ticked posts CHECKED, unticked posts nothing, which turns the rule off (the
+  // forms always show them, so a post without one means "off", not "unchanged").
   captain: z.string().optional().transform(isChecked),
+  bench: z.string().optional().transform(isChecked),
 });
 
 /** Where a rule the rules schema refuses is shown: its field, or the whole form. */
@@ -162,6 +168,7 @@ const RULE_PATHS: Record<string, RuleField> = {
   "juniors.max": "maxJuniors",
   lockHours: "lockHours",
   captain: "captain",
+  bench: "bench",
 };
 
 /**

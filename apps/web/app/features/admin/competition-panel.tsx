@@ -20,6 +20,8 @@ import {
   type CompetitionIntent,
   DEFAULT_RULE_VALUES,
   isChecked,
+  RULE_CHECKBOX_FIELDS,
+  type RuleCheckboxField,
   type RuleNumberField,
 } from "./competition-form";
 import type { AdminCompetition, CompetitionAnswer } from "./competitions.server";
@@ -147,7 +149,20 @@ const RULE_LABELS: Record<RuleNumberField, { label: string; hint?: string }> = {
   lockHours: { label: "Lock (hours before a round)" },
 };
 
-/** The rule fields (seven numbers and the captain checkbox), in a group of their own. */
+/** The rules that are on or off, by their checkbox's name. */
+const RULE_CHECKBOX_LABELS: Record<RuleCheckboxField, { label: string; hint: string }> = {
+  captain: {
+    label: "Captain: a team's captain scores double points",
+    hint: "Each team names one rider captain, whose points count double. Off in the usual game.",
+  },
+  bench: {
+    label:
+      "Bench: a team may add one rider on the bench who scores for a starter who does not start",
+    hint: "One more rider, within the budget, scores only for a starter who does not start. Off in the usual game.",
+  },
+};
+
+/** The rule fields (seven numbers and the checkboxes), in a group of their own. */
 function RuleFields(props: {
   idPrefix: string;
   values: Record<string, string>;
@@ -172,28 +187,43 @@ function RuleFields(props: {
           />
         ))}
       </div>
-      <CaptainField id={`${props.idPrefix}-captain`} checked={isChecked(props.values.captain)} />
+      {RULE_CHECKBOX_FIELDS.map((name) => (
+        <RuleCheckbox
+          key={name}
+          id={`${props.idPrefix}-${name}`}
+          name={name}
+          label={RULE_CHECKBOX_LABELS[name].label}
+          hint={RULE_CHECKBOX_LABELS[name].hint}
+          checked={isChecked(props.values[name])}
+        />
+      ))}
     </fieldset>
   );
 }
 
-/** The captain rule: a checkbox, ticked when the rules have a captain (posts nothing unticked). */
-function CaptainField({ id, checked }: { id: string; checked: boolean }) {
+/** A rule that is on or off: a checkbox, ticked when the rules have it (posts nothing unticked). */
+function RuleCheckbox(props: {
+  id: string;
+  name: RuleCheckboxField;
+  label: string;
+  hint: string;
+  checked: boolean;
+}) {
   return (
     <div>
       <p className="checkbox">
         <input
           type="checkbox"
-          id={id}
-          name="captain"
+          id={props.id}
+          name={props.name}
           value={CHECKED}
-          defaultChecked={checked}
-          aria-describedby={`${id}-hint`}
+          defaultChecked={props.checked}
+          aria-describedby={`${props.id}-hint`}
         />{" "}
-        <label htmlFor={id}>Captain: a team's captain scores double points</label>
+        <label htmlFor={props.id}>{props.label}</label>
       </p>
-      <p id={`${id}-hint`} className="field-hint">
-        Each team names one rider captain, whose points count double. Off in the usual game.
+      <p id={`${props.id}-hint`} className="field-hint">
+        {props.hint}
       </p>
     </div>
   );
