@@ -104,6 +104,12 @@ describe("an admin runs a cross-country competition", () => {
     await form.getByLabel("Lock (hours before a round)").fill("12");
     // Captains (decision 0168): each team names one rider whose points count double.
     await form.getByLabel("Captain: a team's captain scores double points").check();
+    // A bench (decision 0169): one more rider who scores for a starter who does not start.
+    await form
+      .getByLabel(
+        "Bench: a team may add one rider on the bench who scores for a starter who does not start",
+      )
+      .check();
     await form.getByRole("button", { name: "Create competition" }).click();
 
     const maxWomen = form.getByLabel("Maximum women");
@@ -128,6 +134,7 @@ describe("an admin runs a cross-country competition", () => {
     expect(rules).toContain("Your team has exactly 3 female riders (Pro Women or 17-18 Women).");
     expect(rules).not.toContain("junior");
     expect(rules).toContain("Name one rider of your team captain: their points count double.");
+    expect(rules).toContain("You may add one more rider on the bench");
   });
 
   it("adds a round at a time in the admin's own zone", async () => {
@@ -289,7 +296,9 @@ describe("a player", () => {
   async function draft(eventId: number, racerIds: number[]): Promise<Locator> {
     const query = racerIds.map((id) => `racer=${id}`).join("&");
     await page.goto(`${app.url}/team-setup?game=${eventId}&draft=1&${query}`);
-    await expect.poll(() => page.locator(".gf-slot:not(.gf-slot--empty)").count()).toBe(6);
+    await expect
+      .poll(() => page.locator(".gf-slot:not(.gf-slot--empty)").count())
+      .toBe(racerIds.length);
     return saveButton();
   }
 
@@ -324,16 +333,21 @@ describe("a player", () => {
     ).not.toContain("Team saved successfully!");
   });
 
-  it("saves an XC team of exactly 3 women in the new round, with a captain", async () => {
+  it("saves an XC team of exactly 3 women in the new round, with a captain and a bench rider", async () => {
     const team = await cheapest(roundId, [
       ["Pro Women", 3],
       ["17-18 Men", 1],
-      ["Pro Men", 2],
+      ["Pro Men", 3],
     ]);
     const save = await draft(roundId, team);
+    // The seventh rider sits on the bench; "Bench" beside a starter would swap them.
+    const slots = page.locator(".gf-slot:not(.gf-slot--empty)");
+    expect(await slots.nth(6).textContent()).toContain("Bench ·");
+    expect(await page.locator(".team-builder__team button.bench-toggle").count()).toBe(6);
     // The XC cup has captains: the builder says so, and the C beside a rider names them.
     const hint = page.locator(".team-builder__captain-hint");
     expect(await hint.textContent()).toContain("Press C beside a rider to name them.");
+    // The captain is a starter: no C beside the bench rider.
     const captainButtons = page.locator(".team-builder__team button.captain-toggle");
     expect(await captainButtons.count()).toBe(6);
     await captainButtons.nth(3).click();

@@ -66,6 +66,7 @@ const competition = z.strictObject({
     lockHours: z.number().int(),
     pricing: z.strictObject({ min: z.number().int(), max: z.number().int() }),
     captain: z.boolean(),
+    bench: z.boolean(),
   }),
   rulesText: z.array(z.string()),
   rulesFixed: z.boolean(),

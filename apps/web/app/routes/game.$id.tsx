@@ -1,3 +1,4 @@
+import { formatPrice } from "@game/core/format";
 import { TeamGrid } from "@game/widgets";
 import widgetStyles from "@game/widgets/styles.css?url";
 import {
@@ -10,13 +11,13 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { DateTime } from "~/components/date-time";
 import { LeaguesPanel } from "~/features/leagues/leagues-panel";
 import { loadLeaguesPanel } from "~/features/leagues/leagues-panel.server";
-import { CaptainMark, TeamPoints } from "~/features/team/captain";
 import { loadEventHome } from "~/features/team/event-home.server";
 import { HowItWorks } from "~/features/team/how-it-works";
 import { LockNotice } from "~/features/team/lock-notice";
 import { PlayerGreeting } from "~/features/team/player-greeting";
 import { SeasonChanges } from "~/features/team/season-changes";
 import teamStyles from "~/features/team/team.css?url";
+import { CaptainMark, TeamPoints } from "~/features/team/team-marks";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: widgetStyles },
@@ -146,12 +147,21 @@ export default function EventHome() {
                       ? "You have not picked any riders yet."
                       : "You did not pick a team for this event."
                   }
+                  slots={home.benchId !== null ? home.team.length : undefined}
+                  renderMeta={
+                    home.benchId !== null
+                      ? (r) =>
+                          `${r.id === home.benchId ? "Bench · " : ""}${r.category} · ${formatPrice(r.price)}`
+                      : undefined
+                  }
                   renderAside={
                     home.score
                       ? (r) => (
                           <TeamPoints
                             points={home.score?.racerPoints[r.id] ?? 0}
                             captain={home.captainId === r.id}
+                            bench={home.benchId === r.id}
+                            autoSub={home.score?.autoSubs[r.id] ?? null}
                             unit=" pts"
                           />
                         )

@@ -13,7 +13,7 @@ import {
   PLAYERS_RANKING,
   rankingQuery,
 } from "~/features/rankings/ranking-links";
-import { TeamPoints } from "~/features/team/captain";
+import { TeamPoints } from "~/features/team/team-marks";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: chartStyles }];
 
@@ -168,8 +168,16 @@ export default function PlayerPage() {
             label="Team at the lock"
             racerHref={(r) => `/racers/${r.id}`}
             renderLink={({ href, ...rest }) => <Link to={href} {...rest} />}
-            renderMeta={(r) => `${r.category}, ${resultText(r.result)}`}
-            renderAside={(r) => <TeamPoints points={r.points} captain={r.captain} unit=" pts" />}
+            renderMeta={(r) => `${r.bench ? "Bench, " : ""}${r.category}, ${resultText(r.result)}`}
+            renderAside={(r) => (
+              <TeamPoints
+                points={r.points}
+                captain={r.captain}
+                bench={r.bench}
+                autoSub={r.autoSub}
+                unit=" pts"
+              />
+            )}
           />
         </section>
       ))}

@@ -381,6 +381,10 @@ describe("player and racer pages", () => {
       rank2024: expect.any(Number),
       result: 1,
       points: 100,
+      // No captain or bench in the spec's game (decisions 0168, 0169).
+      captain: false,
+      bench: false,
+      autoSub: null,
     });
     const missing = (await outcome(() =>
       playerPage.loader({

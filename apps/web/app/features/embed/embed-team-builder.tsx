@@ -6,13 +6,13 @@
  */
 import type { Category } from "@game/core/categories";
 import { formatPrice, racerName } from "@game/core/format";
-import { CAPTAIN_RULE, type CompetitionRules } from "@game/core/rules";
+import { CAPTAIN_RULE, type CompetitionRules, teamLimit } from "@game/core/rules";
 import type { TeamRacerView } from "@game/db";
 import { newTabLink, RacerTable, RequirementChecklist, TeamGrid } from "@game/widgets";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { CaptainMark, CaptainToggle } from "~/features/team/captain";
 import { SaveOutcome } from "~/features/team/save-outcome";
+import { CaptainMark, CaptainToggle } from "~/features/team/team-marks";
 import { useTeamDraft } from "~/features/team/use-team-draft";
 import { authMessage, type FrameMessage, frameMessage } from "./messages";
 import type { EmbedActionResult, EmbedSignedIn } from "./team-setup-form";
@@ -73,6 +73,7 @@ export function EmbedTeamBuilder(props: EmbedTeamBuilderProps) {
     captain,
     setCaptain,
     toggleCaptain,
+    bench,
     team,
     requirements,
     allMet,
@@ -247,14 +248,18 @@ export function EmbedTeamBuilder(props: EmbedTeamBuilderProps) {
           <TeamGrid
             racers={team}
             budget={worth}
-            renderMeta={slotMeta}
+            // Where the rules have a bench (decision 0169), the rider after the starters sits on it.
+            slots={event.rules ? teamLimit(event.rules) : undefined}
+            renderMeta={(racer) =>
+              racer.id === bench ? `Bench · ${slotMeta(racer)}` : slotMeta(racer)
+            }
             readOnly={!editable}
             onRemove={editable ? (racer) => remove(racer) : undefined}
             emptySlotLabel={player ? "Empty slot" : "Sign in to pick"}
             renderAside={
               event.rules?.captain
                 ? (racer) =>
-                    editable ? (
+                    racer.id === bench ? null : editable ? (
                       <CaptainToggle
                         racer={racer}
                         on={captain === racer.id}

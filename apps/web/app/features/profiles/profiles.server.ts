@@ -124,6 +124,8 @@ export async function loadPlayerPage(request: Request, context: AppLoadContext, 
         result: r.status === "finished" ? r.position : r.status,
         points: r.points,
         captain: r.captain,
+        bench: r.bench,
+        autoSub: r.autoSub,
       })),
     })),
   };

@@ -53,13 +53,21 @@ export interface EventHome {
    */
   phase: EventPhase;
   /** The player's points and rank in this event, once it is scored and they had a team. */
-  score: { points: number; rank: number | null; racerPoints: Record<number, number> } | null;
+  score: {
+    points: number;
+    rank: number | null;
+    racerPoints: Record<number, number>;
+    /** The bench rule at work, by racer id (docs/decisions/0169). */
+    autoSubs: Record<number, "in" | "out">;
+  } | null;
   /** Null for a visitor. */
   player: EventHomePlayer | null;
   /** The player's own team in slot order (teams are private: never anyone else's). */
   team: TeamRacerView[];
   /** The team's captain, a racer id of `team` (docs/decisions/0168), or null. */
   captainId: number | null;
+  /** The team's bench rider, a racer id of `team` (docs/decisions/0169), or null. */
+  benchId: number | null;
   hasTeam: boolean;
   budget: number;
   /** What changed since the last round of the series (prices paid and now, who is out, fixes). */
@@ -106,6 +114,11 @@ export async function loadEventHome(
         racerPoints: Object.fromEntries(
           (profile.teams[event.id] ?? []).map((r) => [r.racerId, r.points]),
         ),
+        autoSubs: Object.fromEntries(
+          (profile.teams[event.id] ?? []).flatMap((r) =>
+            r.autoSub ? [[r.racerId, r.autoSub]] : [],
+          ),
+        ),
       };
     }
   }
@@ -139,6 +152,7 @@ export async function loadEventHome(
         : null,
       team: racers,
       captainId: team?.captainId ?? null,
+      benchId: team?.benchId ?? null,
       hasTeam: racers.length > 0,
       budget: team?.budget ?? BUDGET,
       season,

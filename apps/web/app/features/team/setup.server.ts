@@ -15,6 +15,7 @@ import {
   isLocked,
   LOCK_HOURS,
   lockTime,
+  teamLimit,
   teamWorth,
 } from "@game/core";
 import {
@@ -150,7 +151,7 @@ export async function loadTeamSetup(request: Request, context: AppLoadContext) {
   const byId = new Map(racers.map((r) => [r.id, r]));
   const saved = team?.racers.map((r) => r.id) ?? [];
   const fromUrl = readDraftParam(url.searchParams);
-  const draft = fromUrl ? cleanDraft(fromUrl, byId, event.rules.teamSize) : saved;
+  const draft = fromUrl ? cleanDraft(fromUrl, byId, teamLimit(event.rules)) : saved;
   // The event's phase (not only the clock): teams frozen early by a results import are final too.
   const phase = eventPhase(event, context.now());
   const category: Category = categoryFromSlug(url.searchParams.get("category") ?? "") ?? "Pro Men";
@@ -284,7 +285,7 @@ export async function teamSetupAction(request: Request, context: AppLoadContext)
   const held = heldPrices(saved);
   const budget = teamWorth(saved?.budget ?? event.rules.budget, Object.values(held));
   const byId = new Map(racers.map((r) => [r.id, { ...r, price: draftPrice(r.price, held[r.id]) }]));
-  const current = cleanDraft(draft, byId, event.rules.teamSize);
+  const current = cleanDraft(draft, byId, teamLimit(event.rules));
   const category = new URL(request.url).searchParams.get("category");
   let next = current;
   let nextCaptain = captain;
@@ -293,6 +294,13 @@ export async function teamSetupAction(request: Request, context: AppLoadContext)
     const racerId = form.form.racerId;
     nextCaptain =
       event.rules.captain && current.includes(racerId) && captain !== racerId ? racerId : null;
+  } else if (form.form.intent === "bench") {
+    // The starter moves to the bench slot; the bench rider takes their place (decision 0169).
+    const racerId = form.form.racerId;
+    if (event.rules.bench && current.length > event.rules.teamSize && current.includes(racerId)) {
+      next = [...current.filter((id) => id !== racerId), racerId];
+      if (nextCaptain === racerId) nextCaptain = null;
+    }
   } else if (form.form.intent === "add") {
     const racer = byId.get(form.form.racerId);
     if (!racer) {

@@ -1,15 +1,21 @@
 import { type Category, categoryToSlug } from "@game/core/categories";
 import { formatPrice, racerName } from "@game/core/format";
-import { CAPTAIN_RULE, type CompetitionRules } from "@game/core/rules";
+import {
+  BENCH_RULE,
+  CAPTAIN_RULE,
+  type CompetitionRules,
+  DEFAULT_RULES,
+  teamLimit,
+} from "@game/core/rules";
 import type { HeldRacer } from "@game/core/selling-price";
 import type { TeamRacerView } from "@game/db";
 import { RacerTable, RequirementChecklist, TeamGrid } from "@game/widgets";
 import { useFetcher } from "@remix-run/react";
 import { type MouseEvent, useEffect, useRef, useState } from "react";
-import { CaptainMark, CaptainToggle } from "./captain";
 import { RacerDetailDialog } from "./racer-detail-dialog";
 import { SaveOutcome } from "./save-outcome";
 import { TEAM_FIELDS, type TeamActionResult, teamSetupHref } from "./team-form";
+import { CaptainMark, CaptainToggle } from "./team-marks";
 import { useHydrated } from "./use-hydrated";
 import { useTeamDraft } from "./use-team-draft";
 
@@ -49,6 +55,7 @@ const FORM_ID = "team-form";
  */
 export function TeamBuilder(props: TeamBuilderProps) {
   const { eventId, racers, budget, lockedReason } = props;
+  const rules = props.rules ?? DEFAULT_RULES;
   const hydrated = useHydrated();
   // Keyless: an answer belongs to this visit of the page, not to the next one.
   const fetcher = useFetcher<TeamActionResult>();
@@ -57,6 +64,8 @@ export function TeamBuilder(props: TeamBuilderProps) {
     draft,
     captain,
     toggleCaptain,
+    bench,
+    toBench,
     byId,
     team,
     requirements,
@@ -148,36 +157,65 @@ export function TeamBuilder(props: TeamBuilderProps) {
           <TeamGrid
             racers={team}
             budget={worth}
-            renderMeta={slotMeta}
+            slots={teamLimit(rules)}
+            renderMeta={(racer) =>
+              racer.id === bench ? `Bench · ${slotMeta(racer)}` : slotMeta(racer)
+            }
             readOnly={!editable}
             removeFormName={editable ? TEAM_FIELDS.remove : undefined}
             onRemove={editable ? (racer, event) => remove(racer, event) : undefined}
             onRacerClick={hydrated ? (racer) => setShown(racer.id) : undefined}
             renderAside={
-              !props.rules?.captain
+              !rules.captain && !rules.bench
                 ? undefined
                 : editable
                   ? (racer) => (
-                      // A submit button: without JavaScript the server names the captain.
-                      <CaptainToggle
-                        racer={racer}
-                        on={captain === racer.id}
-                        name={TEAM_FIELDS.makeCaptain}
-                        onToggle={(event) => {
-                          event.preventDefault();
-                          toggleCaptain(racer);
-                          setResult(null);
-                        }}
-                      />
+                      <>
+                        {rules.captain && racer.id !== bench ? (
+                          // Submit buttons: without JavaScript the server applies them.
+                          <CaptainToggle
+                            racer={racer}
+                            on={captain === racer.id}
+                            name={TEAM_FIELDS.makeCaptain}
+                            onToggle={(event) => {
+                              event.preventDefault();
+                              toggleCaptain(racer);
+                              setResult(null);
+                            }}
+                          />
+                        ) : null}
+                        {bench !== null && racer.id !== bench ? (
+                          <button
+                            type="submit"
+                            name={TEAM_FIELDS.toBench}
+                            value={racer.id}
+                            className="button button--ghost bench-toggle"
+                            onClick={(event) => {
+                              event.preventDefault();
+                              toBench(racer);
+                              setResult(null);
+                            }}
+                          >
+                            Bench <span className="gf-sr-only">{racerName(racer)}</span>
+                          </button>
+                        ) : null}
+                      </>
                     )
                   : (racer) => (captain === racer.id ? <CaptainMark /> : null)
             }
           />
-          {props.rules?.captain ? (
+          {rules.captain ? (
             <p className="hint team-builder__captain-hint">
               {captain === null
                 ? `${CAPTAIN_RULE} Press C beside a rider to name them.`
                 : `${racerName(byId.get(captain)!)} is your captain: their points count double.`}
+            </p>
+          ) : null}
+          {rules.bench ? (
+            <p className="hint team-builder__bench-hint">
+              {bench === null
+                ? `${BENCH_RULE} The rider you pick after your first ${rules.teamSize} sits on it.`
+                : `${racerName(byId.get(bench)!)} is on your bench. Press Bench beside a starter to swap them.`}
             </p>
           ) : null}
           <RequirementChecklist requirements={requirements} />

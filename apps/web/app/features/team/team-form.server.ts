@@ -26,6 +26,7 @@ export const teamFormSchema = z
     intent: z.literal("save").optional(),
     captain: id.optional(),
     makeCaptain: id.optional(),
+    toBench: id.optional(),
   })
   .transform((v, ctx) => {
     // A captain who is not in the draft (removed since) is no captain.
@@ -37,6 +38,7 @@ export const teamFormSchema = z
     if (v.makeCaptain !== undefined) {
       return { ...base, intent: "captain" as const, racerId: v.makeCaptain };
     }
+    if (v.toBench !== undefined) return { ...base, intent: "bench" as const, racerId: v.toBench };
     ctx.addIssue({ code: "custom", message: "Choose a rider to add or remove, or save." });
     return z.NEVER;
   });
@@ -65,6 +67,7 @@ export function readTeamForm(
     intent: single(source, TEAM_FIELDS.intent),
     captain: single(source, TEAM_FIELDS.captain),
     makeCaptain: single(source, TEAM_FIELDS.makeCaptain),
+    toBench: single(source, TEAM_FIELDS.toBench),
   });
   return parsed.success
     ? { ok: true, form: parsed.data }

@@ -20,6 +20,8 @@ export const TEAM_FIELDS = {
   captain: "captain",
   /** Submit button: name this racer of the draft captain (again: no captain). */
   makeCaptain: "makeCaptain",
+  /** Submit button: put this starter on the bench (the bench rider starts instead). */
+  toBench: "toBench",
 } as const;
 
 /** What the team form's action answers. */

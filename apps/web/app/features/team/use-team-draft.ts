@@ -5,7 +5,7 @@
  * selling price, against the bank plus the saved team's selling value (docs/decisions/0141).
  */
 import { formatPrice, racerName } from "@game/core/format";
-import { type CompetitionRules, DEFAULT_RULES } from "@game/core/rules";
+import { type CompetitionRules, DEFAULT_RULES, splitBench } from "@game/core/rules";
 import { draftPrice, type HeldRacer, sellingPrice, teamWorth } from "@game/core/selling-price";
 import { addBlockMessage, addBlockReason, requirementChecklist, teamCost } from "@game/core/team";
 import type { TeamRacerView } from "@game/db";
@@ -34,9 +34,13 @@ export function useTeamDraft(opts: TeamDraftOptions) {
   const byId = useMemo(() => new Map(racers.map((r) => [r.id, r])), [racers]);
   const [draft, setDraft] = useState<number[]>(opts.initial);
   const [captainChoice, setCaptain] = useState<number | null>(opts.initialCaptain ?? null);
-  // A captain is one of the draft, and only where the rules have captains (decision 0168).
+  // Where the rules have a bench, the racer after the starters sits on it (decision 0169).
+  const { starters, bench } = splitBench(draft, rules);
+  // A captain is one of the starters, and only where the rules have captains (decision 0168).
   const captain =
-    rules.captain && captainChoice !== null && draft.includes(captainChoice) ? captainChoice : null;
+    rules.captain && captainChoice !== null && starters.includes(captainChoice)
+      ? captainChoice
+      : null;
   // Read by screen readers after each change (a visually hidden live region).
   const [announcement, setAnnouncement] = useState("");
 
@@ -89,9 +93,21 @@ export function useTeamDraft(opts: TeamDraftOptions) {
       : `${racer.category} · ${formatPrice(priced(racer).price)}`;
   };
 
+  /**
+   * Puts a starter on the bench: they move to the slot after the starters, and the bench rider
+   * takes their place among them. Only with a full team and its bench rider.
+   */
+  const toBench = (racer: { id: number }) => {
+    if (blocked || bench === null || bench === racer.id || !draft.includes(racer.id)) return;
+    setDraft((d) => [...d.filter((id) => id !== racer.id), racer.id]);
+    const r = byId.get(racer.id);
+    const b = byId.get(bench);
+    if (r && b) setAnnouncement(`${racerName(r)} is on the bench; ${racerName(b)} starts.`);
+  };
+
   /** Names the rider captain, or takes the armband off when they already wear it. */
   const toggleCaptain = (racer: { id: number }) => {
-    if (blocked || !rules.captain || !draft.includes(racer.id)) return;
+    if (blocked || !rules.captain || !starters.includes(racer.id)) return;
     const r = byId.get(racer.id);
     const off = captain === racer.id;
     setCaptain(off ? null : racer.id);
@@ -111,6 +127,9 @@ export function useTeamDraft(opts: TeamDraftOptions) {
     /** Replaces the captain (the server's answer). */
     setCaptain,
     toggleCaptain,
+    /** The bench rider (a racer id of the draft), or null. */
+    bench,
+    toBench,
     /** Replaces the whole draft (the server's answer: a saved team, a sign-in, a sign-out). */
     setDraft,
     byId,
