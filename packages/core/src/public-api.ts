@@ -9,6 +9,7 @@ import { CATEGORIES, CATEGORY_SLUGS, type CategorySlug } from "./categories.js";
 import { COMPETITION_STATES } from "./competitions.js";
 import { EVENT_STATUSES } from "./events.js";
 import { RESULT_STATUSES } from "./results.js";
+import { MAX_TEAM_SIZE } from "./constants.js";
 import { DISCIPLINES } from "./rules.js";
 import { NON_FINISH } from "./scoring.js";
 
@@ -114,7 +115,16 @@ export const apiTeamSchema = named(
   z.object({
     username: z.string(),
     eventId: int(),
-    racers: z.array(apiRacerSchema).max(6),
+    racers: z.array(apiRacerSchema).max(MAX_TEAM_SIZE + 1).meta({
+      description: "In slot order: the starters, then the bench rider where the rules have one.",
+    }),
+    captainId: int()
+      .nullable()
+      .meta({ description: "The captain's racer id (points count double); null without one." }),
+    benchId: int().nullable().meta({
+      description:
+        "The bench rider's racer id (scores only for a starter who does not start); null without one.",
+    }),
     cost: int(),
     bank: int(),
     points: int().nullable(),

@@ -198,8 +198,12 @@ export interface LeagueRankingsResponse extends Page<ApiLeagueRanking> {}
 export interface Team {
   username: string;
   eventId: number;
-  /** In slot order, at most 6. */
+  /** In slot order: the starters, then the bench rider where the competition has a bench. */
   racers: Racer[];
+  /** The captain's racer id (their points count double), or null. */
+  captainId?: number | null;
+  /** The bench rider's racer id (scores only for a starter who does not start), or null. */
+  benchId?: number | null;
   /** Sum of the racers' prices. */
   cost: number;
   /** Budget left (1,000,000 minus cost). */
@@ -213,6 +217,8 @@ export interface Team {
 /** A team exactly as the API sends it. */
 export interface ApiTeam extends Team {
   racers: ApiRacer[];
+  captainId: number | null;
+  benchId: number | null;
 }
 
 /** `GET /api/v1/teams/:username?event=:id` */

@@ -131,7 +131,10 @@ const shapes = {
     data: z.strictObject({
       username: z.string(),
       eventId: z.number().int(),
-      racers: z.array(racer).max(6),
+      // Starters, then a bench rider where the competition has one (decision 0169).
+      racers: z.array(racer).max(21),
+      captainId: z.number().int().nullable(),
+      benchId: z.number().int().nullable(),
       cost: z.number().int(),
       bank: z.number().int(),
       points: z.number().int().nullable(),

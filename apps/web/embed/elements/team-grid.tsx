@@ -1,4 +1,5 @@
 import { useTeam } from "@game/widgets/hooks";
+import { formatPrice } from "@game/widgets/helpers";
 import { newTabLink, TeamGrid } from "@game/widgets/team-grid";
 import type { ReactElement } from "react";
 import type { WidgetProps } from "../runtime";
@@ -17,6 +18,10 @@ export function GfTeamGrid({ attrs, ctx }: WidgetProps): ReactElement {
       // The grid shows the budget less today's prices: the team's worth plus the player's bank
       // (the API's bank is the player's own, docs/decisions/0141).
       budget={team ? team.cost + team.bank : undefined}
+      // The captain and the bench rider, where the competition has them (decisions 0168, 0169).
+      renderMeta={(r) =>
+        `${r.id === team?.captainId ? "Captain · " : r.id === team?.benchId ? "Bench · " : ""}${r.category} · ${formatPrice(r.price)}`
+      }
       racerHref={racerPage(ctx)}
       renderLink={newTabLink}
       loading={result.loading}

@@ -1,5 +1,5 @@
 import { competitionRanks, LOCK_MS, leagueScore, pointsForPosition } from "@game/core";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../client.js";
 import {
@@ -421,6 +421,30 @@ describe("public teams", () => {
     // Without an event, the frozen one counts as fixed too.
     const latest = await getPublicTeam(h.db, { username: "early_bird", now: frozenAt });
     expect(latest.ok && latest.team.eventId).toBe(6);
+  });
+
+  it("names the captain and the bench rider where the competition has them (decisions 0168, 0169)", async () => {
+    const [round3] = await h.db.select().from(events).where(eq(events.id, 7));
+    const setOptions = (on: boolean) =>
+      h.db.execute(sql`
+        update competitions set rules = rules || ${JSON.stringify({ captain: on, bench: on })}::jsonb
+        where id = ${round3!.competitionId}`);
+    await setOptions(true);
+    try {
+      const u = await player("Captain_Bench");
+      const pool = await listPublicRacers(h.db, 7);
+      const seven = pool.slice(0, 7).map((r) => r.id);
+      await putTeam(h.db, u.id, 7, seven, seven[2]!);
+      const lock = new Date(round3!.startsAt.getTime() - LOCK_MS);
+      const shown = await getPublicTeam(h.db, { username: "captain_bench", eventId: 7, now: lock });
+      expect(shown.ok && shown.team).toMatchObject({
+        racers: seven.map((id) => ({ id })),
+        captainId: seven[2],
+        benchId: seven[6],
+      });
+    } finally {
+      await setOptions(false);
+    }
   });
 
   it("answers not found for unknown players, events and missing teams", async () => {

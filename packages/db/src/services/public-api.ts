@@ -302,6 +302,8 @@ export async function getPublicTeam(
       username: user.username,
       eventId: event.id,
       racers: list,
+      captainId: team.captainId,
+      benchId: team.benchId,
       cost,
       bank: budget - paid,
       points: score ? score.points : null,
