@@ -12,10 +12,25 @@ import {
   UPLOAD_MAX_BYTES,
 } from "./body-limit.js";
 
-let server;
-let port;
+let server: http.Server;
+let port: number;
 /** What the handler behind the limit saw: whether it was reached and how much it read. */
-const seen = [];
+const seen: { path: string; bytes: number; error: Error | null }[] = [];
+
+/** The port a server listens on (a TCP one: never a pipe's name). */
+function portOf(listening: net.Server): number {
+  const address = listening.address();
+  if (address === null || typeof address === "string") throw new Error("not listening on TCP");
+  return address.port;
+}
+
+/** A raw request's answer, and how long it took. */
+interface Answer {
+  status: number | undefined;
+  body: string;
+  headers: http.IncomingHttpHeaders;
+  ms: number;
+}
 
 beforeAll(async () => {
   const app = express();
@@ -23,9 +38,9 @@ beforeAll(async () => {
   // Answers at once, reading nothing (an upload told to wait).
   app.post("/busy", (_req, res) => res.status(503).type("text/plain").send("busy"));
   app.all("*", (req, res, next) => {
-    const entry = { path: req.path, bytes: 0, error: null };
+    const entry: (typeof seen)[number] = { path: req.path, bytes: 0, error: null };
     seen.push(entry);
-    req.on("data", (chunk) => {
+    req.on("data", (chunk: Buffer) => {
       entry.bytes += chunk.length;
     });
     req.on("error", (error) => {
@@ -35,20 +50,27 @@ beforeAll(async () => {
     req.on("end", () => res.type("text/plain").send(`read ${entry.bytes}`));
   });
   app.use(lateErrors());
-  await new Promise((resolve) => {
+  await new Promise<void>((resolve) => {
     server = app.listen(0, "127.0.0.1", resolve);
   });
-  port = server.address().port;
+  port = portOf(server);
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
 /** A raw request, so the test controls Content-Length and chunking (fetch would not). */
-function send(path, { headers = {}, chunks = [], endBody = true } = {}) {
+function send(
+  path: string,
+  {
+    headers = {},
+    chunks = [],
+    endBody = true,
+  }: { headers?: http.OutgoingHttpHeaders; chunks?: Buffer[]; endBody?: boolean } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const req = http.request({ host: "127.0.0.1", port, path, method: "POST", headers }, (res) => {
       let body = "";
-      res.on("data", (d) => {
+      res.on("data", (d: Buffer) => {
         body += d;
       });
       res.on("end", () =>
@@ -56,7 +78,7 @@ function send(path, { headers = {}, chunks = [], endBody = true } = {}) {
       );
     });
     // The server may close the connection before the client stops writing: that is the point.
-    req.on("error", (error) =>
+    req.on("error", (error: NodeJS.ErrnoException) =>
       error.code === "ECONNRESET" || error.code === "EPIPE" ? null : reject(error),
     );
     for (const chunk of chunks) req.write(chunk);
@@ -115,7 +137,7 @@ describe("bodyLimit", () => {
       chunks: Array.from({ length: 40 }, () => chunk),
     });
     expect(res.status).toBe(413);
-    const entry = seen[before];
+    const entry = seen[before]!;
     expect(entry.error).toBeInstanceOf(BodyTooLargeError);
     // The reader saw at most the limit, never the 640 KB sent.
     expect(entry.bytes).toBeLessThanOrEqual(FORM_MAX_BYTES);
@@ -161,13 +183,13 @@ describe("a refused client that keeps sending", () => {
       "POST /login HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Type: text/plain\r\n\r\n",
     );
     let answer = "";
-    socket.on("data", (d) => {
+    socket.on("data", (d: Buffer) => {
       answer += d;
     });
     socket.on("error", () => {});
     const chunk = `${(16 * 1024).toString(16)}\r\n${"x".repeat(16 * 1024)}\r\n`;
     const pump = setInterval(() => socket.writable && socket.write(chunk), 10);
-    const closedAfter = await new Promise((resolve) => {
+    const closedAfter = await new Promise<number>((resolve) => {
       const started = Date.now();
       socket.once("close", () => resolve(Date.now() - started));
     });
@@ -182,7 +204,7 @@ describe("an answer sent before the body has all arrived", () => {
     const socket = net.connect(port, "127.0.0.1");
     await new Promise((resolve) => socket.once("connect", resolve));
     let answer = "";
-    socket.on("data", (d) => {
+    socket.on("data", (d: Buffer) => {
       answer += d;
     });
     socket.on("error", () => {});

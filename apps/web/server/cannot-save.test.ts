@@ -2,6 +2,7 @@
 // the writes (a trigger raising SQLSTATE 53100, set up in the test's own data folder before the
 // app starts). Saves are answered 503 "We cannot save right now, try again in a minute" with
 // Retry-After, and the log has one line for the admin (docs/decisions/0150-abuse-proof-load.md).
+import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -13,12 +14,12 @@ import { spawnApp } from "./spawn-app.test-support.js";
 
 const SECRET = "cannot-save-test-secret-0123456789";
 const MESSAGE = "We cannot save right now, try again in a minute";
-const running = new Set();
-let dataDir;
-let base;
-let app;
-let cookie;
-let team;
+const running = new Set<ChildProcessWithoutNullStreams>();
+let dataDir: string;
+let base: string;
+let app: ReturnType<typeof spawnApp>;
+let cookie: string;
+let team: string[];
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "gf-full-"));
@@ -34,9 +35,9 @@ beforeAll(async () => {
     });
     const { token } = await createSession(h.db, user.id);
     const signed = createCookie("gf_session", { path: "/", sameSite: "lax", secrets: [SECRET] });
-    cookie = (await signed.serialize(token)).split(";")[0];
+    cookie = (await signed.serialize(token)).split(";")[0]!;
     const racers = await listTeamRacers(h.db, 5);
-    const pick = (category, k) =>
+    const pick = (category: string, k: number) =>
       racers
         .filter((r) => r.category === category)
         .sort((a, b) => a.price - b.price)
@@ -66,7 +67,11 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function post(pathname, fields, headers = {}) {
+function post(
+  pathname: string,
+  fields: Record<string, string | string[]>,
+  headers: Record<string, string> = {},
+) {
   const body = new URLSearchParams();
   for (const [k, v] of Object.entries(fields)) {
     for (const item of Array.isArray(v) ? v : [v]) body.append(k, item);

@@ -2,7 +2,14 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { readEnv } from "./env.js";
+import { type Env, readEnv as readProcessEnv } from "./env.js";
+
+/**
+ * `readEnv` on just these variables. Node's environment type always has NODE_ENV (Remix declares
+ * it): "test" here, as vitest sets it, which reads as not production, as no NODE_ENV does.
+ */
+const readEnv = (vars: Record<string, string>): Env =>
+  readProcessEnv({ NODE_ENV: "test", ...vars });
 
 const dir = mkdtempSync(path.join(tmpdir(), "gf-env-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -100,11 +107,11 @@ describe("readEnv", () => {
   });
 
   it("names the variable and the value it got, word for word", () => {
-    const message = (vars) => {
+    const message = (vars: Record<string, string>) => {
       try {
         readEnv({ DATA_DIR: dir, ...vars });
       } catch (error) {
-        return error.message;
+        return error instanceof Error ? error.message : String(error);
       }
       return null;
     };

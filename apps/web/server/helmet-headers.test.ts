@@ -1,9 +1,18 @@
+import type http from "node:http";
+import type net from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { helmetHeaders, securityHeaders } from "./security-headers.js";
 
+/** The port a server listens on (a TCP one: never a pipe's name). */
+function portOf(listening: net.Server): number {
+  const address = listening.address();
+  if (address === null || typeof address === "string") throw new Error("not listening on TCP");
+  return address.port;
+}
+
 /** The app's header stack (as server.js sets it up) in front of a few stand-in routes. */
-async function serve(options) {
+async function serve(options: Parameters<typeof helmetHeaders>[0]) {
   const app = express();
   app.use(helmetHeaders(options));
   app.use(securityHeaders());
@@ -21,16 +30,16 @@ async function serve(options) {
   app.get("/limited", (_req, res) => res.status(429).send("slow down"));
   app.get("/limited-exact", (_req, res) => res.status(429).set("Retry-After", "17").send("x"));
   app.get("/unavailable", (_req, res) => res.status(503).send("not now"));
-  const server = await new Promise((resolve) => {
+  const server = await new Promise<http.Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
-  return { server, base: `http://127.0.0.1:${server.address().port}` };
+  return { server, base: `http://127.0.0.1:${portOf(server)}` };
 }
 
-const cspOf = (res) => res.headers.get("content-security-policy") ?? "";
+const cspOf = (res: Response) => res.headers.get("content-security-policy") ?? "";
 
 describe("helmet headers (http, no PUBLIC_URL)", () => {
-  let s;
+  let s: Awaited<ReturnType<typeof serve>>;
   beforeAll(async () => {
     s = await serve({ production: true });
   });
@@ -39,8 +48,8 @@ describe("helmet headers (http, no PUBLIC_URL)", () => {
   it("allows scripts from our origin and with this response's nonce only", async () => {
     const a = await fetch(`${s.base}/page`);
     const b = await fetch(`${s.base}/page`);
-    const nonceA = (await a.text()).match(/nonce="([^"]+)"/)[1];
-    const nonceB = (await b.text()).match(/nonce="([^"]+)"/)[1];
+    const nonceA = (await a.text()).match(/nonce="([^"]+)"/)![1];
+    const nonceB = (await b.text()).match(/nonce="([^"]+)"/)![1];
     expect(nonceA).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     expect(nonceA).not.toBe(nonceB);
     expect(cspOf(a)).toContain(`script-src 'self' 'nonce-${nonceA}'`);
@@ -93,7 +102,7 @@ describe("helmet headers (http, no PUBLIC_URL)", () => {
 });
 
 describe("helmet headers behind https", () => {
-  let s;
+  let s: Awaited<ReturnType<typeof serve>>;
   beforeAll(async () => {
     s = await serve({ publicUrl: "https://fantasy.example", production: true });
   });

@@ -1,6 +1,7 @@
 // Start and stop of the built app (`node build/server.js`), as operators meet them
 // (docs/decisions/0071-outages-and-shutdown.md): a start with the database down retries then
 // fails with one line; a shutdown lets a request in flight finish and refuses new ones.
+import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -8,14 +9,14 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { halfSentLogin, spawnApp as spawnLive } from "./spawn-app.test-support.js";
 
-const dirs = [];
-const running = new Set();
+const dirs: string[] = [];
+const running = new Set<ChildProcessWithoutNullStreams>();
 afterAll(() => {
   for (const child of running) child.kill("SIGKILL");
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-function spawnApp(extra = {}) {
+function spawnApp(extra: Record<string, string | undefined> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "gf-life-"));
   dirs.push(dataDir);
   return spawnLive({ DATABASE_URL: undefined, DATA_DIR: dataDir, ...extra }, running);
@@ -24,18 +25,20 @@ function spawnApp(extra = {}) {
 /** A port nothing listens on. */
 async function closedPort() {
   const server = net.createServer();
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  if (address === null || typeof address === "string") throw new Error("not listening on TCP");
+  const { port } = address;
   await new Promise((resolve) => server.close(resolve));
   return port;
 }
 
 /** Opens a TCP connection, or resolves the error code (ECONNREFUSED when nobody accepts). */
-function connect(port) {
-  return new Promise((resolve) => {
+function connect(port: number) {
+  return new Promise<net.Socket | string>((resolve) => {
     const socket = net.connect(port, "127.0.0.1");
     socket.once("connect", () => resolve(socket));
-    socket.once("error", (e) => resolve(e.code));
+    socket.once("error", (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message));
   });
 }
 
@@ -70,7 +73,7 @@ describe("shutting down", () => {
     const t0 = Date.now();
     app.child.kill("SIGTERM");
     // Stops accepting at once...
-    let refused;
+    let refused: string | undefined;
     for (let i = 0; i < 50 && refused !== "ECONNREFUSED"; i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       const other = await connect(port);

@@ -2,15 +2,16 @@
 // turns, the ones past the queue are answered 429 with Retry-After at once, and the app keeps
 // serving its files and /healthz (docs/decisions/0150-abuse-proof-load.md). How fast is
 // measured by bench/login-burst, not here.
+import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnApp } from "./spawn-app.test-support.js";
 
-const running = new Set();
-let dataDir;
-let base;
+const running = new Set<ChildProcessWithoutNullStreams>();
+let dataDir: string;
+let base: string;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "gf-burst-"));
   const app = spawnApp({ DATABASE_URL: undefined, DATA_DIR: dataDir }, running);
@@ -21,7 +22,7 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function login(i) {
+function login(i: number) {
   return fetch(`${base}/login`, {
     method: "POST",
     headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },

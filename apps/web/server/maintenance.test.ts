@@ -1,10 +1,11 @@
-import { createSession, listJobRuns, sessions } from "@game/db";
+import { createSession, type DbHandle, listJobRuns, sessions } from "@game/db";
 import { createTestDb } from "@game/db/testing";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { makeUser } from "../tests/support/context";
 import { startMaintenance } from "./maintenance.js";
+import type { JobLog } from "./scheduler.js";
 
-let h;
+let h: DbHandle;
 beforeAll(async () => {
   h = await createTestDb();
 });
@@ -16,7 +17,7 @@ it("purges once per hour tick, whichever of several schedulers comes first", asy
   await createSession(h.db, user.id, { now: new Date("2026-01-01T00:00:00Z") });
   const now = new Date("2027-04-18T10:20:00Z");
   await createSession(h.db, user.id, { now });
-  const log = { log: vi.fn(), error: vi.fn() };
+  const log = { log: vi.fn<JobLog["log"]>(), error: vi.fn<JobLog["error"]>() };
   const stops = [1, 2, 3].map(() =>
     startMaintenance(h.db, { everyMs: 3600_000, now: () => now, log }),
   );
@@ -27,7 +28,7 @@ it("purges once per hour tick, whichever of several schedulers comes first", asy
   await new Promise((resolve) => setTimeout(resolve, 100));
   for (const stop of stops) stop();
   const [run] = await listJobRuns(h.db, { job: "maintenance" });
-  expect(run.tick).toEqual(new Date("2027-04-18T10:00:00Z"));
+  expect(run!.tick).toEqual(new Date("2027-04-18T10:00:00Z"));
   expect(await listJobRuns(h.db, { job: "maintenance" })).toHaveLength(1);
   expect(await h.db.select().from(sessions)).toHaveLength(1);
   expect(log.error).not.toHaveBeenCalled();

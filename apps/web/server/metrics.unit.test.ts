@@ -1,10 +1,24 @@
+import { type IncomingHttpHeaders, IncomingMessage } from "node:http";
+import { Socket } from "node:net";
 import { Writable } from "node:stream";
 import { matchRoutes } from "@remix-run/router";
+import type { Request, Response } from "express";
 import { describe, expect, it } from "vitest";
 import { createLogger, requestIdOf } from "./logger.js";
 import { createMetrics, readMetricsEnv, routeLabeller } from "./metrics.js";
 
 const APP = { port: 3000, host: "0.0.0.0" };
+
+/**
+ * Stand-ins for Express's request and answer with only what the labeller reads of them (path and
+ * method; locals and status), passed where `mark` and `label` take the whole objects.
+ */
+const fakeReq = (req: Pick<Request, "path" | "method">) => req as Request;
+const fakeRes = (res: Pick<Response, "locals" | "statusCode">) => res as Response;
+
+/** A real (unconnected) request with these headers: all `requestIdOf` reads. */
+const withHeaders = (headers: IncomingHttpHeaders) =>
+  Object.assign(new IncomingMessage(new Socket()), { headers });
 
 describe("readMetricsEnv", () => {
   it("no METRICS_PORT, no metrics endpoint", () => {
@@ -42,9 +56,9 @@ describe("routeLabeller", () => {
     },
   };
   const labels = routeLabeller(() => build, matchRoutes);
-  const label = (path, status = 200, method = "GET") => {
-    const res = { locals: {}, statusCode: status };
-    const req = { path, method };
+  const label = (path: string, status = 200, method = "GET") => {
+    const res = fakeRes({ locals: {}, statusCode: status });
+    const req = fakeReq({ path, method });
     labels.mark(req, res, () => {});
     return labels.label(req, res);
   };
@@ -58,8 +72,8 @@ describe("routeLabeller", () => {
   });
 
   it("what never reached Remix: static files or other", () => {
-    const unmarked = (path, status) =>
-      labels.label({ path, method: "GET" }, { locals: {}, statusCode: status });
+    const unmarked = (path: string, status: number) =>
+      labels.label(fakeReq({ path, method: "GET" }), fakeRes({ locals: {}, statusCode: status }));
     expect(unmarked("/assets/app-1234.js", 200)).toBe("static");
     expect(unmarked("/favicon.svg", 200)).toBe("static");
     expect(unmarked("/login", 413)).toBe("other");
@@ -67,9 +81,9 @@ describe("routeLabeller", () => {
 
   it("in development (the build is a function) every Remix route is `remix`", () => {
     const dev = routeLabeller(() => () => ({}), matchRoutes);
-    const res = { locals: {}, statusCode: 200 };
-    dev.mark({ path: "/players/a", method: "GET" }, res, () => {});
-    expect(dev.label({ path: "/players/a", method: "GET" }, res)).toBe("remix");
+    const res = fakeRes({ locals: {}, statusCode: 200 });
+    dev.mark(fakeReq({ path: "/players/a", method: "GET" }), res, () => {});
+    expect(dev.label(fakeReq({ path: "/players/a", method: "GET" }), res)).toBe("remix");
   });
 });
 
@@ -96,17 +110,17 @@ describe("createMetrics", () => {
 
 describe("request ids and the logger", () => {
   it("keeps a plain, short X-Request-Id and replaces anything else", () => {
-    expect(requestIdOf({ headers: { "x-request-id": "lb-42.a:b_c" } })).toBe("lb-42.a:b_c");
+    expect(requestIdOf(withHeaders({ "x-request-id": "lb-42.a:b_c" }))).toBe("lb-42.a:b_c");
     for (const bad of ["a b", "x".repeat(65), "<script>", ""]) {
-      expect(requestIdOf({ headers: { "x-request-id": bad } })).toMatch(/^[0-9a-f-]{36}$/);
+      expect(requestIdOf(withHeaders({ "x-request-id": bad }))).toMatch(/^[0-9a-f-]{36}$/);
     }
-    expect(requestIdOf({ headers: {} })).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requestIdOf(withHeaders({}))).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("drops fields that could hold a player's data, whatever a caller passes", () => {
-    const lines = [];
+    const lines: string[] = [];
     const out = new Writable({
-      write(chunk, _enc, done) {
+      write(chunk: Buffer, _enc, done) {
         lines.push(String(chunk));
         done();
       },
@@ -114,7 +128,7 @@ describe("request ids and the logger", () => {
     const logger = createLogger({ production: true, destination: out });
     logger.info({ email: "a@example.com", cookie: "gf_session=1", params: [1], route: "r" }, "x");
     expect(lines).toHaveLength(1);
-    const entry = JSON.parse(lines[0]);
+    const entry = JSON.parse(lines[0]!) as { route?: unknown; params?: unknown };
     expect(entry.route).toBe("r");
     expect(lines[0]).not.toContain("example.com");
     expect(lines[0]).not.toContain("gf_session");

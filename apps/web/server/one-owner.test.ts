@@ -1,7 +1,7 @@
 // One owner per data folder, end to end (docs/decisions/0070-data-folder-lock.md): the built app
 // (`node build/server.js`, as `npm start` runs it) on a temporary DATA_DIR, a second start on the same
 // folder, the admin CLI through the running app, then a crash (SIGKILL) and a restart.
-import { spawn } from "node:child_process";
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import {
   chmodSync,
   mkdtempSync,
@@ -14,19 +14,25 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { EventRow } from "@game/db";
 import { afterAll, describe, expect, it } from "vitest";
 import { spawnApp as spawnLive } from "./spawn-app.test-support.js";
 
 const cliBin = fileURLToPath(new URL("../../../cli/dist/index.js", import.meta.url));
 const dataDir = mkdtempSync(path.join(tmpdir(), "gf-owner-"));
-const running = new Set();
+const running = new Set<ChildProcessWithoutNullStreams>();
 afterAll(() => {
   for (const child of running) child.kill("SIGKILL");
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 function appEnv() {
-  const env = { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: "0",
+    HOST: "127.0.0.1",
+  };
   delete env.DATABASE_URL; // the embedded database is what the lock protects
   env.DATA_DIR = dataDir;
   return env;
@@ -43,22 +49,22 @@ function spawnApp() {
   return { ...app, ready };
 }
 
-function runCli(...args) {
-  return new Promise((resolve) => {
+function runCli(...args: string[]) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = spawn(process.execPath, [cliBin, ...args], { env: appEnv() });
     let stdout = "";
     let stderr = "";
-    child.stdout.on("data", (d) => {
+    child.stdout.on("data", (d: Buffer) => {
       stdout += d;
     });
-    child.stderr.on("data", (d) => {
+    child.stderr.on("data", (d: Buffer) => {
       stderr += d;
     });
     child.on("exit", (code) => resolve({ code, stdout, stderr }));
   });
 }
 
-const read = (name) => readFileSync(path.join(dataDir, name), "utf8");
+const read = (name: string) => readFileSync(path.join(dataDir, name), "utf8");
 
 describe("one app per data folder", () => {
   it("refuses a second start, keeps the first serving, survives a crash and a restart", async () => {
@@ -104,7 +110,7 @@ describe("one app per data folder", () => {
     expect(scheduled, scheduled.stderr).toMatchObject({ code: 0 });
     const listed = await runCli("events", "list", "--json");
     expect(listed.code, listed.stderr).toBe(0);
-    const events = JSON.parse(listed.stdout);
+    const events = JSON.parse(listed.stdout) as Pick<EventRow, "id">[];
     expect(events).toHaveLength(12);
     expect(JSON.stringify(events.find((e) => e.id === 12))).toContain("2031-05-01");
 
@@ -131,7 +137,7 @@ describe("one app per data folder", () => {
     expect((await fetch(`${url2}/readyz`)).status).toBe(200);
     const after = await runCli("events", "list", "--json");
     expect(after.code, after.stderr).toBe(0);
-    const again = JSON.parse(after.stdout);
+    const again = JSON.parse(after.stdout) as Pick<EventRow, "id">[];
     expect(again).toHaveLength(12);
     expect(JSON.stringify(again.find((e) => e.id === 12))).toContain("2031-05-01");
 
@@ -141,8 +147,8 @@ describe("one app per data folder", () => {
     expect(() => read("data.lock")).toThrow();
     expect(() => read("db-socket.json")).toThrow();
     // Everything it left behind is private.
-    const open = [];
-    const walk = (at) => {
+    const open: string[] = [];
+    const walk = (at: string) => {
       const s = statSync(at);
       if (s.mode & 0o077) open.push(`${at} ${(s.mode & 0o777).toString(8)}`);
       if (s.isDirectory()) for (const name of readdirSync(at)) walk(path.join(at, name));

@@ -1,8 +1,17 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkOrigin, isOneClickUnsubscribe, originOf, sameOriginOnly } from "./origin.js";
 
 const own = ["http://localhost:3000"];
+
+/** The port a server listening on TCP was given. */
+function portOf(server: { address(): AddressInfo | string | null }): number {
+  const address = server.address();
+  if (address === null || typeof address === "string") throw new Error("not listening on a port");
+  return address.port;
+}
 
 describe("checkOrigin", () => {
   it("lets safe methods through whatever their origin", () => {
@@ -27,7 +36,8 @@ describe("checkOrigin", () => {
   });
 
   it("falls back to the Referer when there is no Origin", () => {
-    const check = (referer) => checkOrigin({ method: "POST", referer, allowed: own }).ok;
+    const check = (referer: string | undefined) =>
+      checkOrigin({ method: "POST", referer, allowed: own }).ok;
     expect(check("http://localhost:3000/game/5?x=1")).toBe(true);
     expect(check("https://evil.example/page")).toBe(false);
     expect(check("not a url")).toBe(false);
@@ -49,8 +59,8 @@ describe("checkOrigin", () => {
 });
 
 describe("sameOriginOnly middleware", () => {
-  let server;
-  let base;
+  let server: Server;
+  let base: string;
   beforeAll(async () => {
     const app = express();
     app.use(
@@ -61,14 +71,15 @@ describe("sameOriginOnly middleware", () => {
     );
     // Echoes the Origin the routes after the check see.
     app.all("*", (req, res) => res.send(`done, origin ${req.get("origin") ?? "removed"}`));
-    await new Promise((resolve) => {
+    await new Promise<void>((resolve) => {
       server = app.listen(0, "127.0.0.1", resolve);
     });
-    base = `http://127.0.0.1:${server.address().port}`;
+    base = `http://127.0.0.1:${portOf(server)}`;
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-  const post = (path, headers) => fetch(`${base}${path}`, { method: "POST", headers });
+  const post = (path: string, headers?: HeadersInit) =>
+    fetch(`${base}${path}`, { method: "POST", headers });
 
   it("refuses a POST from a foreign origin with 403 before any route runs", async () => {
     const res = await post("/login", { Origin: "https://evil.example" });
@@ -101,20 +112,20 @@ describe("sameOriginOnly middleware", () => {
 });
 
 describe("one-click unsubscribe", () => {
-  let server;
-  let base;
+  let server: Server;
+  let base: string;
   beforeAll(async () => {
     const app = express();
     app.use(sameOriginOnly({ isExempt: isOneClickUnsubscribe }));
     app.all("*", (_req, res) => res.send("done"));
-    await new Promise((resolve) => {
+    await new Promise<void>((resolve) => {
       server = app.listen(0, "127.0.0.1", resolve);
     });
-    base = `http://127.0.0.1:${server.address().port}`;
+    base = `http://127.0.0.1:${portOf(server)}`;
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-  const post = (path) =>
+  const post = (path: string) =>
     fetch(`${base}${path}`, {
       method: "POST",
       headers: {

@@ -1,6 +1,7 @@
 // The built app behind reverse proxies, as operators run it (docs/decisions/0153): the client's
 // address is the one the proxies appended (TRUST_PROXY hops), never what the client wrote, and a
 // form post a proxy forwards with its upstream's name as Host is judged against PUBLIC_URL.
+import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
@@ -12,24 +13,35 @@ const PUBLIC_URL = "https://play.example.org";
 /** nginx's default `proxy_set_header Host $proxy_host`: the upstream's name, not the site's. */
 const UPSTREAM_HOST = "gravity_app:3000";
 
-const dirs = [];
-const running = new Set();
+const dirs: string[] = [];
+const running = new Set<ChildProcessWithoutNullStreams>();
 afterAll(() => {
   for (const child of running) child.kill("SIGKILL");
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-function spawnApp(extra = {}) {
+function spawnApp(extra: Record<string, string | undefined> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "gf-proxy-"));
   dirs.push(dataDir);
   return spawnLive({ DATABASE_URL: undefined, DATA_DIR: dataDir, ...extra }, running);
+}
+
+/** A request `send` makes: a form, when given, is posted URL-encoded. */
+interface SendOptions {
+  method?: string;
+  path: string;
+  headers?: http.OutgoingHttpHeaders;
+  form?: Record<string, string>;
 }
 
 /**
  * One request with exactly these headers (fetch will not send a Host of our choosing).
  * @returns {Promise<{ status: number, headers: http.IncomingHttpHeaders, body: string }>}
  */
-function send(port, { method = "GET", path: target, headers = {}, form }) {
+function send(
+  port: number,
+  { method = "GET", path: target, headers = {}, form }: SendOptions,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   const body = form ? new URLSearchParams(form).toString() : undefined;
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -81,13 +93,13 @@ describe("TRUST_PROXY", () => {
 });
 
 describe("behind one proxy (TRUST_PROXY=1, PUBLIC_URL set)", () => {
-  let port;
+  let port: number;
   beforeAll(async () => {
     port = await spawnApp({ TRUST_PROXY: "1", PUBLIC_URL }).port;
   }, 60_000);
 
   /** A request as nginx forwards it: the client's X-Forwarded-For with its peer appended. */
-  const viaProxy = (clientIp, written, options) =>
+  const viaProxy = (clientIp: string, written: string | undefined, options: SendOptions) =>
     send(port, {
       ...options,
       headers: {
@@ -99,7 +111,7 @@ describe("behind one proxy (TRUST_PROXY=1, PUBLIC_URL set)", () => {
     });
 
   it("counts a client's per-IP limit by the address the proxy saw, whatever the client wrote", async () => {
-    const forgot = (clientIp, written, i) =>
+    const forgot = (clientIp: string, written: string, i: number) =>
       viaProxy(clientIp, written, {
         method: "POST",
         path: "/forgot-password",
@@ -107,7 +119,7 @@ describe("behind one proxy (TRUST_PROXY=1, PUBLIC_URL set)", () => {
         form: { email: `nobody-${i}@example.com` },
       });
     // The per-IP limit of reset e-mail requests is 10 an hour; each request claims another address.
-    const statuses = [];
+    const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
       statuses.push((await forgot("198.51.100.7", `203.0.113.${i + 1}`, i)).status);
     }
@@ -118,7 +130,11 @@ describe("behind one proxy (TRUST_PROXY=1, PUBLIC_URL set)", () => {
   }, 60_000);
 
   it("judges a form post whose Host is the upstream's name against PUBLIC_URL, never a 500", async () => {
-    const signup = (form, headers = {}, target = "/signup") =>
+    const signup = (
+      form: Record<string, string>,
+      headers: http.OutgoingHttpHeaders = {},
+      target = "/signup",
+    ) =>
       viaProxy("198.51.100.20", undefined, {
         method: "POST",
         path: target,

@@ -1,3 +1,6 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { describe, expect, it } from "vitest";
 import { matchesEtag } from "../app/features/api/http.server";
 import {
@@ -80,12 +83,24 @@ describe("cache keys, ETags and nonces", () => {
   });
 });
 
+/** The port a server listening on TCP was given. */
+function portOf(server: { address(): AddressInfo | string | null }): number {
+  const address = server.address();
+  if (address === null || typeof address === "string") throw new Error("not listening on a port");
+  return address.port;
+}
+
 describe("rankingCacheServe", () => {
   /** An Express app with both steps around a fake Remix render; `answer` decides what it renders. */
-  async function appWith(answer) {
+  async function appWith(
+    answer: (
+      req: ExpressRequest,
+      res: ExpressResponse,
+    ) => globalThis.Response | Promise<globalThis.Response>,
+  ) {
     const express = (await import("express")).default;
     const { rankingCacheKey, rankingCacheServe } = await import("./ranking-cache.js");
-    const renders = [];
+    const renders: string[] = [];
     let version = 1;
     const app = express();
     // Remix's answers carry no ETag of Express's: neither does this stand-in.
@@ -108,14 +123,14 @@ describe("rankingCacheServe", () => {
       }),
     );
     app.use((_req, res) => res.status(200).send("ordinary"));
-    const server = await new Promise((resolve) => {
+    const server = await new Promise<Server>((resolve) => {
       const s = app.listen(0, "127.0.0.1", () => resolve(s));
     });
-    const base = `http://127.0.0.1:${server.address().port}`;
+    const base = `http://127.0.0.1:${portOf(server)}`;
     return {
       renders,
-      get: (path, headers = {}) => fetch(`${base}${path}`, { headers }),
-      setVersion: (v) => {
+      get: (path: string, headers: HeadersInit = {}) => fetch(`${base}${path}`, { headers }),
+      setVersion: (v: number) => {
         version = v;
       },
       close: () => new Promise((r) => server.close(r)),
@@ -141,7 +156,7 @@ describe("rankingCacheServe", () => {
       expect(app.renders).toHaveLength(1);
       app.setVersion(2);
       const next = await app.get("/players-ranking");
-      expect(next.headers.get("etag")).not.toBe(answers[0].headers.get("etag"));
+      expect(next.headers.get("etag")).not.toBe(answers[0]!.headers.get("etag"));
       expect(app.renders).toHaveLength(2);
       // Signed in: the ordinary way, never the cache.
       const mine = await app.get("/players-ranking", { Cookie: "gf_session=abc" });

@@ -1,20 +1,28 @@
-import net from "node:net";
-import { createDb } from "@game/db";
+import type { Server } from "node:http";
+import net, { type AddressInfo } from "node:net";
+import { createDb, type Db } from "@game/db";
 import { createTestDb } from "@game/db/testing";
-import express from "express";
+import express, { type RequestHandler } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readiness } from "./readiness.js";
 import { blockThreadPool } from "./thread-pool.test-support.js";
 
+/** The port a server listening on TCP was given. */
+function portOf(server: { address(): AddressInfo | string | null }): number {
+  const address = server.address();
+  if (address === null || typeof address === "string") throw new Error("not listening on a port");
+  return address.port;
+}
+
 /** Serves `handler` at /readyz on a free port; returns a function asking it. */
-async function serve(handler) {
+async function serve(handler: RequestHandler) {
   const app = express();
   app.get("/readyz", handler);
-  const server = await new Promise((resolve) => {
+  const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
   const ask = async () => {
-    const res = await fetch(`http://127.0.0.1:${server.address().port}/readyz`);
+    const res = await fetch(`http://127.0.0.1:${portOf(server)}/readyz`);
     return { status: res.status, body: await res.json(), cache: res.headers.get("cache-control") };
   };
   return { ask, close: () => new Promise((resolve) => server.close(resolve)) };
@@ -80,11 +88,11 @@ describe("/readyz", () => {
 
   it("answers 503 within its timeout when the database hangs", async () => {
     // A database host that accepts connections and never answers.
-    const sockets = [];
+    const sockets: net.Socket[] = [];
     const silent = net.createServer((s) => sockets.push(s));
-    await new Promise((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     const h = await createDb({
-      url: `postgres://x@127.0.0.1:${silent.address().port}/x`,
+      url: `postgres://x@127.0.0.1:${portOf(silent)}/x`,
       migrate: false,
       // The driver would wait 10 s: an answer well before that is readiness's own timeout.
       connectTimeoutSeconds: 10,
@@ -107,12 +115,13 @@ describe("/readyz", () => {
 
   it("answers 503 while the server shuts down, without asking the database", async () => {
     let asked = false;
+    // A stand-in for the database with only `execute`, the one call readiness could make.
     const db = {
       execute: () => {
         asked = true;
         return Promise.resolve([]);
       },
-    };
+    } as unknown as Db;
     const r = await serve(readiness({ db, stopping: () => true }));
     try {
       expect(await r.ask()).toMatchObject({ status: 503, body: { reason: "shutting down" } });
@@ -148,7 +157,7 @@ describe("/readyz", () => {
 
   it("answers 503 while a queue of this process refuses work, naming it", async () => {
     const h = await createTestDb();
-    let queue = "password checks are queuing";
+    let queue: string | null = "password checks are queuing";
     const r = await serve(readiness({ db: h.db, busy: () => queue }));
     try {
       expect(await r.ask()).toMatchObject({
@@ -167,7 +176,7 @@ describe("/readyz", () => {
     const server = process.env.DATABASE_URL ?? "";
     const name = `gf_readyz_${process.pid}`;
     /** Runs one statement on the server's default database. */
-    const onServer = async (statement) => {
+    const onServer = async (statement: string) => {
       const h = await createDb({ url: server, migrate: false, max: 1 });
       try {
         await h.db.execute(statement);

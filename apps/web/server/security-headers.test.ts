@@ -1,9 +1,18 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { securityHeaders } from "./security-headers.js";
 
-let server;
-let base;
+let server: Server;
+let base: string;
+
+/** The port a server listening on TCP was given. */
+function portOf(server: { address(): AddressInfo | string | null }): number {
+  const address = server.address();
+  if (address === null || typeof address === "string") throw new Error("not listening on a port");
+  return address.port;
+}
 
 beforeAll(async () => {
   const app = express();
@@ -22,10 +31,10 @@ beforeAll(async () => {
     res.end("raw");
   });
   app.get("/json", (_req, res) => res.status(404).json({ error: "x" }));
-  await new Promise((resolve) => {
+  await new Promise<void>((resolve) => {
     server = app.listen(0, "127.0.0.1", resolve);
   });
-  base = `http://127.0.0.1:${server.address().port}`;
+  base = `http://127.0.0.1:${portOf(server)}`;
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 

@@ -3,12 +3,12 @@
 // as far as the database can tell — start at the same moment on a fresh PostgreSQL database.
 // Teams freeze once, each player gets one reminder, maintenance runs once per tick, and the
 // cluster drains both workers at SIGTERM. On the embedded database the app stays one process.
-import { execFileSync } from "node:child_process";
+import { type ChildProcessWithoutNullStreams, execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createDb, events, outbox, remindersSent, rowsOf } from "@game/db";
+import { createDb, type DbHandle, events, outbox, remindersSent, rowsOf } from "@game/db";
 import { putTeam, withDatabase } from "@game/db/testing";
 import { eq, sql } from "drizzle-orm";
 import postgres from "postgres";
@@ -16,15 +16,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeUser } from "../tests/support/context";
 import { halfSentLogin, spawnApp as spawnLive } from "./spawn-app.test-support.js";
 
-const url = process.env.DATABASE_URL;
-const dirs = [];
-const running = new Set();
+const url = process.env.DATABASE_URL ?? "";
+const dirs: string[] = [];
+const running = new Set<ChildProcessWithoutNullStreams>();
 afterAll(() => {
   for (const child of running) child.kill("SIGKILL");
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-function spawnApp(extra) {
+function spawnApp(extra: Record<string, string | undefined>) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "gf-procs-"));
   dirs.push(dataDir);
   return spawnLive(
@@ -39,17 +39,17 @@ function spawnApp(extra) {
   );
 }
 
-const count = (text, needle) => text.split(needle).length - 1;
+const count = (text: string, needle: string) => text.split(needle).length - 1;
 
 /** A GET on a new connection each time (a kept-alive one stays with the worker that took it). */
-function status(port, path) {
-  return new Promise((resolve, reject) => {
+function status(port: number, path: string) {
+  return new Promise<number | undefined>((resolve, reject) => {
     http
       .get({ host: "127.0.0.1", port, path, agent: false, timeout: 5000 }, (res) => {
         res.resume();
         resolve(res.statusCode);
       })
-      .on("timeout", function () {
+      .on("timeout", function (this: http.ClientRequest) {
         this.destroy(new Error(`GET ${path} timed out`));
       })
       .on("error", reject);
@@ -58,10 +58,10 @@ function status(port, path) {
 
 describe.skipIf(!url)("two app processes racing on PostgreSQL", () => {
   const name = `gf_procs_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  let h;
-  let cluster;
-  let single;
-  let players;
+  let h: DbHandle;
+  let cluster: ReturnType<typeof spawnApp>;
+  let single: ReturnType<typeof spawnApp>;
+  let players: Awaited<ReturnType<typeof makeUser>>[];
   const began = Date.now();
 
   beforeAll(async () => {
@@ -118,19 +118,19 @@ describe.skipIf(!url)("two app processes racing on PostgreSQL", () => {
       reminded = (await h.db.select().from(remindersSent).where(eq(remindersSent.eventId, 6)))
         .length;
       const [f] = await h.db.select().from(events).where(eq(events.id, 5));
-      frozen = f.frozenAt ? 1 : 0;
-      const runs = rowsOf(
+      frozen = f!.frozenAt ? 1 : 0;
+      const runs = rowsOf<{ n: number }>(
         await h.db.execute(sql`select count(distinct job)::int as n from job_runs`),
       );
       // freeze-teams, count-picks, reminders and maintenance
-      if (reminded === players.length && frozen && runs[0].n === 4) break;
+      if (reminded === players.length && frozen && runs[0]!.n === 4) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(frozen).toBe(1);
-    const copied = rowsOf(
+    const copied = rowsOf<{ n: number }>(
       await h.db.execute(sql`select count(*)::int as n from frozen_teams where event_id = 5`),
     );
-    expect(copied[0].n).toBe(players.length);
+    expect(copied[0]!.n).toBe(players.length);
     const logs = cluster.output() + single.output();
     expect(count(logs, "Froze the teams of event 5 ")).toBe(1);
 
@@ -142,7 +142,7 @@ describe.skipIf(!url)("two app processes racing on PostgreSQL", () => {
   });
 
   it("runs maintenance once per tick across the processes", async () => {
-    const runs = rowsOf(
+    const runs = rowsOf<{ tick: string | Date; owner: string; finished_at: string | Date | null }>(
       await h.db.execute(
         sql`select tick, owner, finished_at from job_runs where job = 'maintenance' order by tick`,
       ),
@@ -153,7 +153,7 @@ describe.skipIf(!url)("two app processes racing on PostgreSQL", () => {
     expect(runs.length).toBeLessThanOrEqual(hours);
     for (const run of runs) expect(run.finished_at).not.toBeNull();
     const pids = [cluster.child.pid, single.child.pid].map(String);
-    expect(pids).toContain(runs[0].owner.split(":").at(-1));
+    expect(pids).toContain(runs[0]!.owner.split(":").at(-1));
   });
 
   it("replaces a worker that dies, and keeps serving meanwhile", async () => {
@@ -163,7 +163,7 @@ describe.skipIf(!url)("two app processes racing on PostgreSQL", () => {
         .split("\n")
         .map(Number);
     const [first, second] = workers();
-    process.kill(first, "SIGKILL");
+    process.kill(first!, "SIGKILL");
     const port = await cluster.port;
     // (A connection handed to the worker in the instant it died may be lost: ask after that.)
     await new Promise((resolve) => setTimeout(resolve, 200));

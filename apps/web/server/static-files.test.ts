@@ -1,5 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import http from "node:http";
+import http, { type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -12,9 +12,9 @@ import { blockThreadPool } from "./thread-pool.test-support.js";
 const script = `export const racers = [${Array.from({ length: 300 }, (_, i) => `"rider ${i}"`).join(",")}];\n`;
 const icon = '<svg xmlns="http://www.w3.org/2000/svg"/>';
 
-let root;
-let server;
-let port;
+let root: string;
+let server: Server;
+let port: number;
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), "gf-static-"));
   mkdirSync(path.join(root, "assets"));
@@ -30,10 +30,12 @@ beforeAll(async () => {
   });
   app.use(staticFiles(root));
   app.get("/healthz", (_req, res) => res.type("text/plain").send("ok"));
-  server = await new Promise((resolve) => {
+  server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
-  port = server.address().port;
+  const address = server.address();
+  if (address === null || typeof address === "string") throw new Error("not listening on a port");
+  port = address.port;
 });
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
@@ -41,12 +43,16 @@ afterAll(async () => {
 });
 
 /** A raw request (no decompression): status, headers and body bytes. */
-function get(pathname, headers = {}, method = "GET") {
+function get(
+  pathname: string,
+  headers: http.OutgoingHttpHeaders = {},
+  method = "GET",
+): Promise<{ status: number | undefined; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       { host: "127.0.0.1", port, path: pathname, method, headers },
       (res) => {
-        const chunks = [];
+        const chunks: Buffer[] = [];
         res.on("data", (c) => chunks.push(c));
         res.on("end", () =>
           resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),

@@ -2,6 +2,7 @@
 // while it is still being sent, and of ten 5 MB uploads posted together one is read and imported
 // while the others are told at once to wait (docs/decisions/0150-abuse-proof-load.md). What they
 // cost a visitor is measured by bench/login-burst, not here.
+import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
@@ -13,10 +14,10 @@ import { spawnApp } from "./spawn-app.test-support.js";
 
 const SECRET = "upload-limits-test-secret-0123456789";
 const BOUNDARY = "----gf-upload-limits";
-const running = new Set();
-let dataDir;
-let port;
-let cookie;
+const running = new Set<ChildProcessWithoutNullStreams>();
+let dataDir: string;
+let port: number;
+let cookie: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "gf-uploads-"));
@@ -33,7 +34,7 @@ beforeAll(async () => {
     });
     const { token } = await createSession(h.db, admin.id);
     const signed = createCookie("gf_session", { path: "/", sameSite: "lax", secrets: [SECRET] });
-    cookie = (await signed.serialize(token)).split(";")[0];
+    cookie = (await signed.serialize(token)).split(";")[0]!;
   } finally {
     await h.close();
   }
@@ -49,7 +50,7 @@ afterAll(() => {
 });
 
 const HEADER = "Category,First Name,Last Name,Picture,Game ID,Price\n";
-const rows = (from, n, pad = "") =>
+const rows = (from: number, n: number, pad = "") =>
   Array.from(
     { length: n },
     (_, i) => `Pro Men,Upload,"Rider ${from + i}",pic-${from + i}${pad}.jpg,5,75000\n`,
@@ -58,8 +59,8 @@ const opening = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; f
 const closing = `\r\n--${BOUNDARY}--\r\n`;
 
 /** POST /admin/racers with a body written piece by piece (chunked) while no answer has come. */
-function streamUpload(pieces) {
-  return new Promise((resolve, reject) => {
+function streamUpload(pieces: string[]) {
+  return new Promise<{ status: number | undefined; body: unknown }>((resolve, reject) => {
     let written = 0;
     let answered = false;
     const req = http.request({
@@ -104,7 +105,7 @@ function streamUpload(pieces) {
 }
 
 /** POST /admin/racers with a whole multipart body, as a browser's form does. */
-function postUpload(body) {
+function postUpload(body: Buffer<ArrayBuffer>) {
   return fetch(`http://127.0.0.1:${port}/admin/racers`, {
     method: "POST",
     headers: {
@@ -149,7 +150,7 @@ describe("racer uploads against the running app", () => {
         error: "Another upload is being processed. Please wait a moment and try again.",
       });
     }
-    const imported = await answers.find((a) => a.status === 200).json();
+    const imported = await answers.find((a) => a.status === 200)!.json();
     expect(imported).toMatchObject({ ok: true, summary: { created: 20_000 } });
   }, 120_000);
 });
