@@ -114,6 +114,53 @@ describe("competition input", () => {
     expect(withRuleChanges(DEFAULT_RULES, { captain: true }).bench).toBe(false);
   });
 
+  it("limits transfers and turns the wildcard on and off, leaving both alone when not named", () => {
+    expect(DEFAULT_RULES.transfers).toBeNull();
+    expect(DEFAULT_RULES.wildcard).toBe(false);
+    const on = withRuleChanges(DEFAULT_RULES, {
+      transfers: { free: 1, bank: 5, cost: 4 },
+      wildcard: true,
+    });
+    expect(competitionRulesSchema.parse(on)).toMatchObject({
+      transfers: { free: 1, bank: 5, cost: 4 },
+      wildcard: true,
+    });
+    expect(withRuleChanges(on, { captain: true, lockHours: 2 })).toMatchObject({
+      transfers: { free: 1, bank: 5, cost: 4 },
+      wildcard: true,
+      captain: true,
+      lockHours: 2,
+    });
+    const off = withRuleChanges(on, { transfers: null, wildcard: false });
+    expect(competitionRulesSchema.parse(off)).toMatchObject({ transfers: null, wildcard: false });
+    expect(withRuleChanges(on, { wildcard: false })).toMatchObject({
+      transfers: { free: 1, bank: 5, cost: 4 },
+      wildcard: false,
+    });
+    // The rules are a copy: changing them later does not change the changes given.
+    const given = { free: 2, bank: 2, cost: 0 };
+    const copied = withRuleChanges(DEFAULT_RULES, { transfers: given });
+    expect(copied.transfers).toEqual(given);
+    expect(copied.transfers).not.toBe(given);
+  });
+
+  it("refuses a wildcard without limited transfers, and a bank below the free transfers", () => {
+    const wild = competitionRulesSchema.safeParse(
+      withRuleChanges(DEFAULT_RULES, { wildcard: true }),
+    );
+    expect(wild.success).toBe(false);
+    expect(wild.error?.issues.map((i) => i.message).join(" ")).toContain(
+      "A wildcard needs limited transfers",
+    );
+    const bank = competitionRulesSchema.safeParse(
+      withRuleChanges(DEFAULT_RULES, { transfers: { free: 3, bank: 2, cost: 4 } }),
+    );
+    expect(bank.success).toBe(false);
+    expect(bank.error?.issues.map((i) => i.message).join(" ")).toContain(
+      "The free transfers kept must be at least the free transfers of a round.",
+    );
+  });
+
   it("refuses rules that cannot be met", () => {
     const r = competitionRulesSchema.safeParse(withRuleChanges(DEFAULT_RULES, { minWomen: 7 }));
     expect(r.success).toBe(false);

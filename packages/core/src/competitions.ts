@@ -107,6 +107,13 @@ export interface RuleChanges {
   captain?: boolean;
   /** Whether a team may hold a bench rider, who scores for a starter who does not start. */
   bench?: boolean;
+  /**
+   * Limited changes between rounds: `free` a round, unused ones kept up to `bank`, each extra
+   * change `cost` points. null: unlimited.
+   */
+  transfers?: { free: number; bank: number; cost: number } | null;
+  /** Whether a team may once play a wildcard, making one round's changes all free. */
+  wildcard?: boolean;
 }
 
 /** `base` with the changes applied; check the result with `competitionRulesSchema`. */
@@ -118,6 +125,11 @@ export function withRuleChanges(base: CompetitionRules, changes: RuleChanges): C
     lockHours: changes.lockHours ?? base.lockHours,
     captain: changes.captain ?? base.captain,
     bench: changes.bench ?? base.bench,
+    transfers:
+      changes.transfers === undefined
+        ? base.transfers
+        : changes.transfers && { ...changes.transfers },
+    wildcard: changes.wildcard ?? base.wildcard,
     women: {
       min: changes.minWomen ?? base.women.min,
       max: changes.maxWomen === undefined ? base.women.max : changes.maxWomen,

@@ -7,9 +7,9 @@
 import { z } from "zod";
 import { CATEGORIES, CATEGORY_SLUGS, type CategorySlug } from "./categories.js";
 import { COMPETITION_STATES } from "./competitions.js";
+import { MAX_TEAM_SIZE } from "./constants.js";
 import { EVENT_STATUSES } from "./events.js";
 import { RESULT_STATUSES } from "./results.js";
-import { MAX_TEAM_SIZE } from "./constants.js";
 import { DISCIPLINES } from "./rules.js";
 import { NON_FINISH } from "./scoring.js";
 
@@ -115,9 +115,12 @@ export const apiTeamSchema = named(
   z.object({
     username: z.string(),
     eventId: int(),
-    racers: z.array(apiRacerSchema).max(MAX_TEAM_SIZE + 1).meta({
-      description: "In slot order: the starters, then the bench rider where the rules have one.",
-    }),
+    racers: z
+      .array(apiRacerSchema)
+      .max(MAX_TEAM_SIZE + 1)
+      .meta({
+        description: "In slot order: the starters, then the bench rider where the rules have one.",
+      }),
     captainId: int()
       .nullable()
       .meta({ description: "The captain's racer id (points count double); null without one." }),
@@ -235,6 +238,17 @@ export const apiCompetitionRulesSchema = named(
     pricing: z.object({ min: apiInt(), max: apiInt() }),
     captain: z.boolean().meta({
       description: "Each team names a captain whose points count double.",
+    }),
+    transfers: z
+      .object({
+        free: apiInt().meta({ description: "Free changes a round." }),
+        bank: apiInt().meta({ description: "Unused free changes kept, at most." }),
+        cost: apiInt().meta({ description: "Points each extra change costs." }),
+      })
+      .nullable()
+      .meta({ description: "Limited changes between rounds; null: unlimited." }),
+    wildcard: z.boolean().meta({
+      description: "Once per competition, one round's changes are all free.",
     }),
     bench: z.boolean().meta({
       description:

@@ -37,6 +37,8 @@ export interface SettlementInput {
    * starter who did not start (core's `autoSub`, judged by `rules` and `categories`).
    */
   benches?: readonly { eventId: number; userId: number; racerId: number }[];
+  /** Points each frozen team's extra transfers cost it in the round (decision 0170). */
+  transferCosts?: readonly { eventId: number; userId: number; cost: number }[];
   /** Every racer's category (a starter without a result has none there). */
   categories?: readonly { racerId: number; category: Category }[];
   /** Each competition's rules, by id (the spec's by default). */
@@ -189,6 +191,12 @@ export function referenceSettlement(input: SettlementInput): Settlement {
     const onTeam = frozenRacers.has(`${c.eventId}:${c.userId}:${c.racerId}`);
     const bonus = onTeam ? (resultPoints.get(`${c.eventId}:${c.racerId}`) ?? 0) : 0;
     byUser.set(c.userId, byUser.get(c.userId)! + bonus);
+  }
+
+  for (const c of input.transferCosts ?? []) {
+    const byUser = teamPoints.get(c.eventId);
+    if (!settled.has(c.eventId) || !byUser?.has(c.userId)) continue;
+    byUser.set(c.userId, byUser.get(c.userId)! - c.cost);
   }
 
   type Totals = { points: number; previous: number; hadPrevious: boolean };

@@ -57,6 +57,20 @@ export const competitionRulesSchema = z
      * starter who does not start (docs/decisions/0169). Off in the spec's game.
      */
     bench: z.boolean().default(false),
+    /**
+     * Limited changes between rounds (docs/decisions/0170): `free` changes a round, unused ones
+     * kept up to `bank`, each extra change `cost` points. Null: unlimited (the spec's game).
+     */
+    transfers: z
+      .object({
+        free: z.number().int().min(0).max(20),
+        bank: z.number().int().min(0).max(50),
+        cost: z.number().int().min(0).max(1_000),
+      })
+      .nullable()
+      .default(null),
+    /** Once per competition, one round's changes are all free (docs/decisions/0170). */
+    wildcard: z.boolean().default(false),
   })
   .superRefine((rules, ctx) => {
     const issue = (message: string, path: (string | number)[]) =>
@@ -91,6 +105,17 @@ export const competitionRulesSchema = z
       )
     ) {
       issue("Points must not rise with a worse result.", ["points"]);
+    }
+    if (rules.transfers && rules.transfers.bank < rules.transfers.free) {
+      issue("The free transfers kept must be at least the free transfers of a round.", [
+        "transfers",
+        "bank",
+      ]);
+    }
+    if (rules.wildcard && !rules.transfers) {
+      issue("A wildcard needs limited transfers: with unlimited changes it would change nothing.", [
+        "wildcard",
+      ]);
     }
     if (rules.pricing.min > rules.pricing.max) {
       issue("The lowest price is above the highest.", ["pricing"]);

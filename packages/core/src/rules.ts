@@ -47,6 +47,8 @@ export const DEFAULT_RULES: CompetitionRules = Object.freeze({
   pricing: { min: PRICE_MIN, max: PRICE_MAX },
   captain: false,
   bench: false,
+  transfers: null,
+  wildcard: false,
 }) as CompetitionRules;
 
 /** The category named, in these rules (case as offered), or undefined. */
@@ -109,6 +111,18 @@ export const CAPTAIN_RULE = "Name one rider of your team captain: their points c
 export const BENCH_RULE =
   "You may add one more rider on the bench, within your budget: if a starter does not start, the bench rider scores instead, when your team still meets the rules with them in that place.";
 
+/** The transfer rule in words (docs/decisions/0170). */
+export function transfersRule(t: NonNullable<CompetitionRules["transfers"]>): string {
+  const free = `${t.free} free ${plural(t.free, "change", "changes")}`;
+  const kept = t.bank > t.free ? `; unused ones are kept, up to ${t.bank}` : "";
+  const cost = t.cost > 0 ? `each extra change costs ${t.cost} points` : "extra changes are free";
+  return `From round 2, your team has ${free} a round${kept}; ${cost}. Your first round's picks are free.`;
+}
+
+/** The wildcard rule in words (docs/decisions/0170). */
+export const WILDCARD_RULE =
+  "Once per competition you can play your wildcard: that round's changes are all free.";
+
 /** The most riders a team holds: its starters, and a bench rider where the rules have one. */
 export function teamLimit(rules: CompetitionRules): number {
   return rules.teamSize + (rules.bench ? 1 : 0);
@@ -146,6 +160,8 @@ export function describeRules(rules: CompetitionRules): string[] {
     `Points per rider: ${p.first} for a win, ${p.second} for 2nd, ${p.third} for 3rd, ${p.topTen} for 4th to 10th, ${p.finisher} for any other finish, ${p.none} without a finish.`,
     ...(rules.captain ? [CAPTAIN_RULE] : []),
     ...(rules.bench ? [BENCH_RULE] : []),
+    ...(rules.transfers ? [transfersRule(rules.transfers)] : []),
+    ...(rules.wildcard ? [WILDCARD_RULE] : []),
     `Teams lock ${rules.lockHours} ${plural(rules.lockHours, "hour", "hours")} before each round starts.`,
     `Prices move between ${money.format(rules.pricing.min)} and ${money.format(rules.pricing.max)} by the published rule.`,
   );

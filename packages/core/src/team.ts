@@ -26,7 +26,8 @@ export type TeamIssue =
   | { code: "unknown-racer"; message: string; racerIds: number[] }
   | { code: "wrong-event"; message: string; racerIds: number[] }
   | { code: "budget"; message: string; cost: number }
-  | { code: "captain"; message: string; racerId: number };
+  | { code: "captain"; message: string; racerId: number }
+  | { code: "wildcard"; message: string };
 
 export type TeamIssueCode = TeamIssue["code"];
 
@@ -299,4 +300,41 @@ export function autoSub(
       );
     });
   return out?.id ?? null;
+}
+
+/** A team's transfers in one round (docs/decisions/0170). */
+export interface TransferRound {
+  /** Free changes this round; null when changes are unlimited (no rule, or the team's first round). */
+  available: number | null;
+  /** Changes made: racers on the team this round who were not on it the round before. */
+  changes: number;
+  /** Changes beyond the free ones. */
+  extra: number;
+  /** Points taken off the round's score. */
+  cost: number;
+  /** Free changes kept for the next round (before its own); null without a rule. */
+  left: number | null;
+}
+
+/**
+ * The transfer account of one round: from what the team kept after its previous round (`left`;
+ * null when it played none: its first round's picks are free), the changes made and whether the
+ * wildcard is played (all free, the kept ones kept). FPL's rule: `free` a round, unused ones kept
+ * up to `bank`, `cost` points per extra change.
+ */
+export function transferRound(
+  leftBefore: number | null,
+  changes: number,
+  wildcard: boolean,
+  rules: CompetitionRules = DEFAULT_RULES,
+): TransferRound {
+  const t = rules.transfers;
+  if (!t) return { available: null, changes, extra: 0, cost: 0, left: null };
+  if (leftBefore === null) return { available: null, changes, extra: 0, cost: 0, left: 0 };
+  const available = Math.min(t.bank, leftBefore + t.free);
+  if (wildcard && rules.wildcard) {
+    return { available, changes, extra: 0, cost: 0, left: available };
+  }
+  const extra = Math.max(0, changes - available);
+  return { available, changes, extra, cost: extra * t.cost, left: available - (changes - extra) };
 }

@@ -46,4 +46,5 @@ export * from "./services/season.js";
 export * from "./services/season-status.js";
 export * from "./services/sessions.js";
 export * from "./services/teams.js";
+export * from "./services/transfers.js";
 export * from "./services/users.js";

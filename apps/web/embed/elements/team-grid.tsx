@@ -1,5 +1,5 @@
-import { useTeam } from "@game/widgets/hooks";
 import { formatPrice } from "@game/widgets/helpers";
+import { useTeam } from "@game/widgets/hooks";
 import { newTabLink, TeamGrid } from "@game/widgets/team-grid";
 import type { ReactElement } from "react";
 import type { WidgetProps } from "../runtime";

@@ -180,6 +180,11 @@ export const teams = pgTable(
      * have captains: their points count double (docs/decisions/0168). Null: no captain.
      */
     captainPersonId: integer("captain_person_id").references(() => racerPeople.id),
+    /**
+     * The round the team plays its wildcard in (docs/decisions/0170): once per competition, that
+     * round's changes are free. Null until played; changeable until that round locks.
+     */
+    wildcardEventId: integer("wildcard_event_id").references((): AnyPgColumn => events.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey } from "drizzle-orm/pg-core";
 
 /**
  * Each competition's table as its last settlement stored it: one row per ranked player, keyed
@@ -51,6 +51,17 @@ export const frozenTeams = pgTable(
      * have a bench: they score only for a starter who did not start (docs/decisions/0169).
      */
     benchRacerId: integer("bench_racer_id"),
+    /**
+     * Where the rules limit transfers (docs/decisions/0170): the racers (people) on the team this
+     * round who were not on it in the competition's previous frozen round (null in its first
+     * round played, or without the rule), the points they cost, the free transfers kept for the
+     * next round, and whether the wildcard was played. Core's `transferRound`, restated in SQL
+     * at the freeze (a property test holds them equal).
+     */
+    transferChanges: integer("transfer_changes"),
+    transferCost: integer("transfer_cost").notNull().default(0),
+    transfersLeft: integer("transfers_left"),
+    wildcard: boolean("wildcard").notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.userId] })],
 );

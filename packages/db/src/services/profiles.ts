@@ -42,6 +42,12 @@ export interface PlayerEventScore {
   seasonPoints: number;
   /** The competition's rank after this event (shared ranks, 1, 1, 3), null when not known. */
   seasonRank: number | null;
+  /**
+   * Where the rules limit transfers (docs/decisions/0170): the changes made for this round
+   * (null: unlimited, or the team's first round), the points they cost, and whether the
+   * wildcard made them free.
+   */
+  transfers: { changes: number | null; cost: number; wildcard: boolean };
 }
 
 /** A competition a player played, with where they finished (or stand, while it runs). */
@@ -130,9 +136,16 @@ export async function getPlayerProfile(
       points: eventScores.points,
       rank: eventScores.rank,
       rules: competitions.rules,
+      transferChanges: frozenTeams.transferChanges,
+      transferCost: sql<number>`coalesce(${frozenTeams.transferCost}, 0)`,
+      wildcard: sql<boolean>`coalesce(${frozenTeams.wildcard}, false)`,
     })
     .from(eventScores)
     .innerJoin(events, eq(events.id, eventScores.eventId))
+    .leftJoin(
+      frozenTeams,
+      and(eq(frozenTeams.eventId, eventScores.eventId), eq(frozenTeams.userId, eventScores.userId)),
+    )
     .innerJoin(competitions, eq(competitions.id, events.competitionId))
     .where(and(eq(eventScores.userId, user.id), isNotNull(events.settledAt)))
     .orderBy(asc(events.startsAt), asc(events.id));
@@ -218,12 +231,15 @@ export async function getPlayerProfile(
     previousRanking: standing?.previousRank ?? null,
     rankingPosition: standing?.position ?? null,
     competitions: records,
-    events: scored.map(({ competitionId: _c, rules: _r, ...s }) => ({
-      ...s,
-      players: fieldSizes.get(s.eventId) ?? 0,
-      seasonPoints: season.get(s.eventId)?.points ?? 0,
-      seasonRank: season.get(s.eventId)?.rank ?? null,
-    })),
+    events: scored.map(
+      ({ competitionId: _c, rules: _r, transferChanges, transferCost, wildcard, ...s }) => ({
+        transfers: { changes: transferChanges, cost: transferCost, wildcard },
+        ...s,
+        players: fieldSizes.get(s.eventId) ?? 0,
+        seasonPoints: season.get(s.eventId)?.points ?? 0,
+        seasonRank: season.get(s.eventId)?.rank ?? null,
+      }),
+    ),
     teams: teamsByEvent,
   };
 }

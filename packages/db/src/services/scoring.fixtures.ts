@@ -173,6 +173,16 @@ export async function referenceFromDb(db: DbOrTx): Promise<Settlement> {
         .from(frozenTeams)
         .where(and(inArray(frozenTeams.eventId, ids), isNotNull(frozenTeams.benchRacerId)))
     : [];
+  const transferCosts = ids.length
+    ? await db
+        .select({
+          eventId: frozenTeams.eventId,
+          userId: frozenTeams.userId,
+          cost: frozenTeams.transferCost,
+        })
+        .from(frozenTeams)
+        .where(and(inArray(frozenTeams.eventId, ids), sql`${frozenTeams.transferCost} <> 0`))
+    : [];
   const categories = ids.length
     ? await db
         .select({ racerId: racers.id, category: racers.category })
@@ -195,6 +205,7 @@ export async function referenceFromDb(db: DbOrTx): Promise<Settlement> {
     frozen,
     captains: captains.map((c) => ({ ...c, racerId: c.racerId! })),
     benches: benches.map((b) => ({ ...b, racerId: b.racerId! })),
+    transferCosts,
     categories,
     rules,
     users: allUsers,

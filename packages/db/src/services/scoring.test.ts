@@ -1,4 +1,11 @@
-import { CATEGORIES, type Category, DEFAULT_RULES, LOCK_MS, type ResultStatus } from "@game/core";
+import {
+  CATEGORIES,
+  type Category,
+  DEFAULT_RULES,
+  LOCK_MS,
+  type ResultStatus,
+  transferRound,
+} from "@game/core";
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -9,11 +16,15 @@ import {
   competitions,
   eventScores,
   events,
+  frozenTeamRacers,
   frozenTeams,
   leagues,
+  racers,
   teamRacers,
+  teams,
 } from "../schema/index.js";
 import { createTestDb } from "../testing.js";
+import { parseRules } from "./events.js";
 import {
   addRacers,
   frozenTeam,
@@ -65,10 +76,89 @@ async function setCaptains(on: boolean) {
 }
 
 /**
+ * Every frozen team's transfer account as core's `transferRound` computes it from the frozen
+ * teams (racers as people) of rounds 5 and 6 and the wildcard each team named (decision 0170).
+ */
+async function expectTransfers() {
+  const [row] = await h.db
+    .select({ rules: competitions.rules })
+    .from(competitions)
+    .innerJoin(events, eq(events.competitionId, competitions.id))
+    .where(eq(events.id, 5));
+  const rules = parseRules(row!.rules);
+  const people = async (eventId: number) => {
+    const rows = await h.db
+      .select({ userId: frozenTeamRacers.userId, personId: racers.personId })
+      .from(frozenTeamRacers)
+      .innerJoin(racers, eq(racers.id, frozenTeamRacers.racerId))
+      .where(eq(frozenTeamRacers.eventId, eventId));
+    const byUser = new Map<number, Set<number>>();
+    for (const r of rows)
+      byUser.set(r.userId, (byUser.get(r.userId) ?? new Set()).add(r.personId!));
+    return byUser;
+  };
+  const frozen = async (eventId: number) =>
+    new Map(
+      (await h.db.select().from(frozenTeams).where(eq(frozenTeams.eventId, eventId))).map((f) => [
+        f.userId,
+        f,
+      ]),
+    );
+  const wildcards = new Map(
+    (await h.db.select({ userId: teams.userId, at: teams.wildcardEventId }).from(teams)).map(
+      (t) => [t.userId, t.at],
+    ),
+  );
+  const [people5, people6, rows5, rows6] = await Promise.all([
+    people(5),
+    people(6),
+    frozen(5),
+    frozen(6),
+  ]);
+  // Round 6 counts against round 5 only once round 5 is frozen (it always is here).
+  for (const [eventId, rows, mine, before, beforeRows] of [
+    [5, rows5, people5, new Map(), new Map()],
+    [6, rows6, people6, people5, rows5],
+  ] as const) {
+    for (const [userId, f] of rows) {
+      const had = (before as Map<number, Set<number>>).get(userId);
+      const prev = (beforeRows as Map<number, typeof f>).get(userId);
+      const changes = [...mine.get(userId)!].filter((p) => !had?.has(p)).length;
+      const out = transferRound(
+        prev ? prev.transfersLeft : null,
+        changes,
+        wildcards.get(userId) === eventId,
+        rules,
+      );
+      const expected = rules.transfers
+        ? {
+            changes,
+            cost: out.cost,
+            left: out.left,
+            wildcard: rules.wildcard && wildcards.get(userId) === eventId,
+          }
+        : { changes: null, cost: 0, left: null, wildcard: false };
+      expect({
+        changes: f.transferChanges,
+        cost: f.transferCost,
+        left: f.transfersLeft,
+        wildcard: f.wildcard,
+      }).toEqual(expected);
+    }
+  }
+}
+
+/**
  * The options of the competition of rounds 5 and 6: captains (decision 0168), a bench (0169),
  * and the spec's women and junior limits or none.
  */
-async function setRules(o: { captain: boolean; bench: boolean; limits: boolean }) {
+async function setRules(o: {
+  captain: boolean;
+  bench: boolean;
+  limits: boolean;
+  transfers?: { free: number; bank: number; cost: number } | null;
+  wildcard?: boolean;
+}) {
   const [row] = await h.db
     .select({ id: competitions.id, rules: competitions.rules })
     .from(competitions)
@@ -79,7 +169,16 @@ async function setRules(o: { captain: boolean; bench: boolean; limits: boolean }
     : { women: { min: 0, max: null }, juniors: { min: 0, max: null } };
   await h.db
     .update(competitions)
-    .set({ rules: { ...row!.rules, ...limits, captain: o.captain, bench: o.bench } })
+    .set({
+      rules: {
+        ...row!.rules,
+        ...limits,
+        captain: o.captain,
+        bench: o.bench,
+        transfers: o.transfers ?? null,
+        wildcard: o.wildcard ?? false,
+      },
+    })
     .where(eq(competitions.id, row!.id));
 }
 beforeEach(() => resetGame(h.db));
@@ -311,13 +410,33 @@ describe("settleEvent", () => {
       limits: fc.boolean(),
       // Teams filled up to seven racers: most random teams are shorter, and have no bench rider.
       full: fc.boolean(),
+      // Limited transfers and the wildcard (decision 0170): each round-2 team may play it.
+      transfers: fc.option(
+        fc.record({ free: fc.nat(3), more: fc.nat(3), cost: fc.integer({ min: 0, max: 20 }) }),
+        { nil: null },
+      ),
+      wildcard: fc.boolean(),
+      playWildcard: fc.array(fc.boolean(), { maxLength: 12 }),
       captain1: fc.array(fc.option(fc.nat(), { nil: null }), { maxLength: 12 }),
       captain2: fc.array(fc.option(fc.nat(), { nil: null }), { maxLength: 12 }),
     });
     await fc.assert(
       fc.asyncProperty(scenario, async (s) => {
         await resetGame(h.db);
-        await setRules({ captain: s.captains, bench: s.bench, limits: s.limits });
+        const transfers = s.transfers
+          ? {
+              free: s.transfers.free,
+              bank: s.transfers.free + s.transfers.more,
+              cost: s.transfers.cost,
+            }
+          : null;
+        await setRules({
+          captain: s.captains,
+          bench: s.bench,
+          limits: s.limits,
+          transfers,
+          wildcard: s.wildcard && transfers !== null,
+        });
         const players = await makePlayers(h.db, s.players);
         const save = async (
           pool: R[],
@@ -364,6 +483,13 @@ describe("settleEvent", () => {
         await freezeEvent(h.db, 5, now);
         await expectCaptains(5, named1);
         const named2 = await save(round2, 6, s.teams2, s.captain2);
+        for (const [i, play] of s.playWildcard.entries()) {
+          if (!play || players.length === 0) continue;
+          await h.db
+            .update(teams)
+            .set({ wildcardEventId: 6 })
+            .where(eq(teams.userId, players[i % players.length]!.id));
+        }
         for (const [i, members] of s.leagues.entries()) {
           const ids = [...new Set(members.map((m) => players[m % players.length]!.id))];
           await putLeague(h.db, `l${i}`, ids);
@@ -405,6 +531,8 @@ describe("settleEvent", () => {
         for (const eventId of s.order as readonly number[])
           await settleEvent(h.db, eventId, { now });
         if ((s.order as readonly number[]).includes(6)) await expectCaptains(6, named2);
+        // The freeze's transfer account (SQL) is core's transferRound on the same teams.
+        await expectTransfers();
         expect(await storedSettlement(h.db)).toEqual(await referenceFromDb(h.db));
       }),
       { numRuns: 25 },

@@ -150,6 +150,7 @@ export async function freezeEvent(
       from frozen_team_racers where event_id = ${eventId}
       group by event_id, user_id`,
     );
+    if (rules.transfers) await countTransfers(tx, eventId, claimed.competitionId, rules);
     await countFrozenPicks(tx, eventId, now);
     // Fresh statistics for the settlement that scores these rows: on the stale ones (a few
     // thousand rows) PostgreSQL joins a million teams to their players by a million index
@@ -162,6 +163,56 @@ export async function freezeEvent(
     );
     return { eventId, teams: copied?.teams ?? 0 };
   });
+}
+
+/**
+ * Where the rules limit transfers (docs/decisions/0170): each frozen team's changes against its
+ * frozen team of the competition's previous frozen round (racers as people), and its account:
+ * core's `transferRound` in SQL (round-entries' and this file's property tests hold them equal).
+ * A team without a frozen team there plays its first round: its changes are free.
+ */
+async function countTransfers(
+  tx: DbOrTx,
+  eventId: number,
+  competitionId: number,
+  rules: CompetitionRules,
+) {
+  const t = rules.transfers!;
+  const n = (v: number) => sql.raw(String(Math.trunc(v)));
+  await tx.execute(sql`
+    with prev as (
+      select o.id from events o
+      where o.competition_id = ${competitionId} and o.frozen_at is not null and o.id <> ${eventId}
+        and o.round < (select round from events where id = ${eventId})
+      order by o.round desc limit 1
+    ), changes as (
+      select f.user_id, count(*) filter (where p.person_id is null)::int as n
+      from frozen_team_racers f join racers r on r.id = f.racer_id
+      left join (
+        select pf.user_id, pr.person_id from frozen_team_racers pf
+        join racers pr on pr.id = pf.racer_id
+        where pf.event_id = (select id from prev)
+      ) p on p.user_id = f.user_id and p.person_id = r.person_id
+      where f.event_id = ${eventId}
+      group by f.user_id
+    ), account as (
+      select c.user_id, c.n, pt.transfers_left as left_before,
+        ${rules.wildcard ? sql`coalesce(t.wildcard_event_id = ${eventId}, false)` : sql`false`} as wildcard,
+        least(${n(t.bank)}, pt.transfers_left + ${n(t.free)}) as available
+      from changes c
+      join teams t on t.user_id = c.user_id and t.competition_id = ${competitionId}
+      left join frozen_teams pt on pt.event_id = (select id from prev) and pt.user_id = c.user_id
+    )
+    update frozen_teams f set
+      transfer_changes = a.n,
+      wildcard = a.wildcard,
+      transfer_cost = case when a.left_before is null or a.wildcard then 0
+        else greatest(0, a.n - a.available) * ${n(t.cost)} end,
+      transfers_left = case when a.left_before is null then 0
+        when a.wildcard then a.available
+        else a.available - least(a.n, a.available) end
+    from account a
+    where f.event_id = ${eventId} and f.user_id = a.user_id`);
 }
 
 /**
@@ -326,9 +377,11 @@ async function scoreRacers(tx: DbOrTx, eventId: number, now: Date, points: Point
  */
 async function scoreTeams(tx: DbOrTx, eventId: number, rules: CompetitionRules): Promise<number> {
   // The bench rider's points for the starter they came on for, minus that starter's.
-  const subs = rules.bench
-    ? sql` + coalesce(p.by_racer[a.in_racer_id], 0) - coalesce(p.by_racer[a.out_racer_id], 0)`
-    : sql``;
+  const subs = sql`${
+    rules.bench
+      ? sql` + coalesce(p.by_racer[a.in_racer_id], 0) - coalesce(p.by_racer[a.out_racer_id], 0)`
+      : sql``
+  }${rules.transfers ? sql` - f.transfer_cost` : sql``}`;
   if (rules.bench) await findAutoSubs(tx, eventId, rules);
   await tx.execute(
     sql.raw(`create table ${NEXT_EVENT_SCORES} (like event_scores including defaults,

@@ -198,6 +198,32 @@ export async function getTeam(
   };
 }
 
+/**
+ * The team's wildcard round after this save (docs/decisions/0170): `undefined` leaves it as it
+ * is. Refused where the rules have none, or once it was played in a round already frozen.
+ */
+async function wildcardAfterSave(
+  tx: DbOrTx,
+  input: SaveTeamInput,
+  event: { id: number; competitionId: number },
+  rules: CompetitionRules,
+): Promise<number | null | undefined> {
+  if (input.wildcard === undefined) return undefined;
+  const refuse = (message: string) =>
+    new Refused({ ok: false, reason: "invalid", issues: [{ code: "wildcard", message }] });
+  const [team] = await tx
+    .select({ at: teams.wildcardEventId, name: events.name, frozenAt: events.frozenAt })
+    .from(teams)
+    .leftJoin(events, eq(events.id, teams.wildcardEventId))
+    .where(and(eq(teams.userId, input.userId), eq(teams.competitionId, event.competitionId)));
+  const played = team?.at != null && team.at !== event.id && team.frozenAt !== null;
+  if (!input.wildcard) return team?.at === event.id ? null : (team?.at ?? null);
+  if (!rules.wildcard) throw refuse("This competition has no wildcard.");
+  if (played)
+    throw refuse(`You played your wildcard in ${team!.name}: it is once per competition.`);
+  return event.id;
+}
+
 /** The bench rider's entry: the slot after the starters, where the rules have a bench. */
 function benchOf(
   slots: readonly { slot: number | null; racer: { id: number | null } | null }[],
@@ -287,6 +313,11 @@ export interface SaveTeamInput {
   budget?: number;
   /** The racer named captain (docs/decisions/0168): one of `racerIds`; null or absent: none. */
   captainId?: number | null;
+  /**
+   * Play the wildcard in this round (true), take it back (false), or leave it as it is (absent):
+   * docs/decisions/0170.
+   */
+  wildcard?: boolean;
 }
 
 /** Thrown inside the transaction to roll it back with a refusal (never escapes `saveTeam`). */
@@ -416,6 +447,7 @@ export async function saveTeam(db: DbOrTx, input: SaveTeamInput): Promise<SaveTe
         throw new Refused({ ok: false, reason: "invalid", issues: validation.issues });
       }
 
+      const wildcardEventId = await wildcardAfterSave(tx, input, event, rules);
       const at = new Date(now);
       const priceNow = new Map(
         rows.flatMap((r) => (r.racer ? [[r.racer.id!, r.racer.price!]] : [])),
@@ -449,6 +481,7 @@ export async function saveTeam(db: DbOrTx, input: SaveTeamInput): Promise<SaveTe
             competitionId: event.competitionId,
             budget: nextBudget,
             captainPersonId,
+            wildcardEventId: wildcardEventId ?? null,
             createdAt: at,
             updatedAt: at,
           })
@@ -459,6 +492,7 @@ export async function saveTeam(db: DbOrTx, input: SaveTeamInput): Promise<SaveTe
               updatedAt: at,
               budget: nextBudget,
               captainPersonId,
+              ...(wildcardEventId !== undefined ? { wildcardEventId } : {}),
             },
           })
           .returning(),
