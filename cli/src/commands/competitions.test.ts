@@ -130,6 +130,83 @@ describe("competitions", () => {
     }
   });
 
+  it("limits transfers with a wildcard at creation and lifts both with unlimited and --no-wildcard", async () => {
+    const stage = await json(
+      "competitions",
+      "create",
+      "Stage Race 2028",
+      "--discipline",
+      "xc",
+      "--transfers",
+      "1:5:4",
+      "--wildcard",
+    );
+    expect(stage).toMatchObject({
+      slug: "stage-race-2028",
+      rules: { transfers: { free: 1, bank: 5, cost: 4 }, wildcard: true },
+    });
+    const shown = await runCli(t, "competitions", "show", "stage-race-2028");
+    expect(shown.stdout).toContain("From round 2, your team has 1 free change a round");
+    expect(shown.stdout).toContain("wildcard");
+    // Another rule change leaves transfers and the wildcard alone.
+    expect(await json("competitions", "rules", "stage-race-2028", "--captain")).toMatchObject({
+      changed: true,
+      rules: { transfers: { free: 1, bank: 5, cost: 4 }, wildcard: true, captain: true },
+    });
+    const off = await json(
+      "competitions",
+      "rules",
+      "stage-race-2028",
+      "--transfers",
+      "unlimited",
+      "--no-wildcard",
+    );
+    expect(off).toMatchObject({ changed: true, rules: { transfers: null, wildcard: false } });
+    // "none" lifts a maximum likewise.
+    expect(
+      await json("competitions", "rules", "stage-race-2028", "--max-women", "4"),
+    ).toMatchObject({ rules: { women: { max: 4 } } });
+    expect(
+      await json("competitions", "rules", "stage-race-2028", "--max-women", "none"),
+    ).toMatchObject({ changed: true, rules: { women: { max: null } } });
+    const text = await runCli(t, "competitions", "show", "stage-race-2028");
+    expect(text.stdout).not.toContain("free change");
+    expect(text.stdout).not.toContain("wildcard");
+
+    // A wildcard needs limited transfers: refused with the rules' own message, nothing changed.
+    const wild = await runCli(t, "competitions", "rules", "stage-race-2028", "--wildcard");
+    expect([wild.code, wild.stdout]).toEqual([1, ""]);
+    expect(wild.stderr).toContain(
+      "A wildcard needs limited transfers: with unlimited changes it would change nothing.",
+    );
+    // A malformed --transfers is a usage error.
+    const bad = await runCli(t, "competitions", "rules", "stage-race-2028", "--transfers", "1:x");
+    expect([bad.code, bad.stdout]).toEqual([2, ""]);
+    expect(bad.stderr).toContain("use free:bank:cost as three whole numbers");
+    const badCreate = await runCli(
+      t,
+      "competitions",
+      "create",
+      "Stage Race 2029",
+      "--discipline",
+      "xc",
+      "--transfers",
+      "lots",
+    );
+    expect(badCreate.code).toBe(2);
+    expect(await json("competitions", "show", "stage-race-2028")).toMatchObject({
+      rules: { transfers: null, wildcard: false, captain: true },
+    });
+    expect((await runCli(t, "competitions", "show", "stage-race-2029")).code).toBe(1);
+    for (const sub of ["create", "rules"]) {
+      const help = await runCli(t, "competitions", sub, "--help");
+      expect(help.stdout).toContain("--transfers <free:bank:cost>");
+      expect(help.stdout).toContain("--wildcard");
+      expect(help.stdout).toContain("--no-wildcard");
+      expect(help.stdout).toContain("--transfers 1:5:4");
+    }
+  });
+
   it("refuses bad input with a clear message and changes nothing", async () => {
     const before = await json("competitions", "list");
     const dup = await runCli(t, "competitions", "create", "xc cup 2028", "--discipline", "xc");

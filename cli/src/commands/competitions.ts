@@ -27,9 +27,32 @@ function count(value: string): number {
   return n;
 }
 
-/** A maximum: a whole number, or "none" for no maximum. */
-function maximum(value: string): number | null {
-  return value.trim().toLowerCase() === "none" ? null : count(value);
+/**
+ * A maximum: a whole number, or "none" for no maximum. A word, not null: commander stores an
+ * option whose parser returns null as "".
+ */
+function maximum(value: string): number | "none" {
+  return value.trim().toLowerCase() === "none" ? "none" : count(value);
+}
+
+type Transfers = NonNullable<RuleChanges["transfers"]>;
+
+/**
+ * Limited transfers as "free:bank:cost" (e.g. "1:5:4": 1 free change a round, unused ones kept
+ * up to 5, each extra change 4 points), or "unlimited" (the word, as commander stores a null
+ * parsed value as ""); else a usage error (exit 2).
+ */
+function transfers(value: string): Transfers | "unlimited" {
+  const v = value.trim().toLowerCase();
+  if (v === "unlimited") return "unlimited";
+  const parts = v.split(":");
+  if (parts.length !== 3 || parts.some((p) => !/^\d+$/.test(p.trim()))) {
+    throw new InvalidArgumentError(
+      'use free:bank:cost as three whole numbers (e.g. 1:5:4: 1 free change a round, up to 5 kept, 4 points per extra change), or "unlimited".',
+    );
+  }
+  const [free, bank, cost] = parts.map((p) => Number(p.trim())) as [number, number, number];
+  return { free, bank, cost };
 }
 
 function discipline(value: string): string {
@@ -46,14 +69,18 @@ interface RuleOptions {
   teamSize?: number;
   budget?: number;
   minWomen?: number;
-  maxWomen?: number | null;
+  maxWomen?: number | "none";
   minJuniors?: number;
-  maxJuniors?: number | null;
+  maxJuniors?: number | "none";
   lockHours?: number;
   /** --captain: true, --no-captain: false, neither: unchanged. */
   captain?: boolean;
   /** --bench: true, --no-bench: false, neither: unchanged. */
   bench?: boolean;
+  /** --transfers free:bank:cost, or --transfers unlimited; absent: unchanged. */
+  transfers?: Transfers | "unlimited";
+  /** --wildcard: true, --no-wildcard: false, neither: unchanged. */
+  wildcard?: boolean;
 }
 
 /** The rule flags, shared by `create` and `rules`. */
@@ -72,7 +99,17 @@ function withRuleOptions(cmd: Command): Command {
       "--bench",
       "a team may add one rider on the bench who scores for a starter who does not start (default off)",
     )
-    .option("--no-bench", "teams have no bench rider");
+    .option("--no-bench", "teams have no bench rider")
+    .option(
+      "--transfers <free:bank:cost>",
+      'limit the changes between rounds: free changes a round, unused ones kept up to bank, each extra change costs cost points, e.g. 1:5:4 ("unlimited": no limit, the default)',
+      transfers,
+    )
+    .option(
+      "--wildcard",
+      "once per competition a team may make one round's changes all free (needs --transfers; default off)",
+    )
+    .option("--no-wildcard", "teams have no wildcard");
 }
 
 function ruleChanges(o: RuleOptions): RuleChanges {
@@ -80,12 +117,18 @@ function ruleChanges(o: RuleOptions): RuleChanges {
   if (o.teamSize !== undefined) changes.teamSize = o.teamSize;
   if (o.budget !== undefined) changes.budget = o.budget;
   if (o.minWomen !== undefined) changes.minWomen = o.minWomen;
-  if (o.maxWomen !== undefined) changes.maxWomen = o.maxWomen;
+  if (o.maxWomen !== undefined) changes.maxWomen = o.maxWomen === "none" ? null : o.maxWomen;
   if (o.minJuniors !== undefined) changes.minJuniors = o.minJuniors;
-  if (o.maxJuniors !== undefined) changes.maxJuniors = o.maxJuniors;
+  if (o.maxJuniors !== undefined) {
+    changes.maxJuniors = o.maxJuniors === "none" ? null : o.maxJuniors;
+  }
   if (o.lockHours !== undefined) changes.lockHours = o.lockHours;
   if (o.captain !== undefined) changes.captain = o.captain;
   if (o.bench !== undefined) changes.bench = o.bench;
+  if (o.transfers !== undefined) {
+    changes.transfers = o.transfers === "unlimited" ? null : o.transfers;
+  }
+  if (o.wildcard !== undefined) changes.wildcard = o.wildcard;
   return changes;
 }
 
@@ -161,7 +204,7 @@ export function competitionsCommand(): Command {
     .option("--json", "print JSON")
     .addHelpText(
       "after",
-      '\nExample:\n  $ game-admin competitions create "Pro Downhill Series 2028" --discipline dh --year 2028\n  $ game-admin competitions create "XC Cup 2028" --discipline xc --min-women 3 --max-women 3 \\\n      --min-juniors 0 --budget 1500000\n  $ game-admin competitions create "Enduro Cup 2028" --discipline enduro --captain\n  $ game-admin competitions create "Marathon Cup 2028" --discipline xc --bench',
+      '\nExample:\n  $ game-admin competitions create "Pro Downhill Series 2028" --discipline dh --year 2028\n  $ game-admin competitions create "XC Cup 2028" --discipline xc --min-women 3 --max-women 3 \\\n      --min-juniors 0 --budget 1500000\n  $ game-admin competitions create "Enduro Cup 2028" --discipline enduro --captain\n  $ game-admin competitions create "Marathon Cup 2028" --discipline xc --bench\n  $ game-admin competitions create "Stage Race 2028" --discipline xc --transfers 1:5:4 --wildcard',
     )
     .action(
       async (
@@ -245,7 +288,7 @@ export function competitionsCommand(): Command {
     .option("--json", "print JSON")
     .addHelpText(
       "after",
-      "\nWithout options, prints the rules. Refused (exit 1) once a round's teams have locked.\n\nExample:\n  $ game-admin competitions rules xc-cup-2028 --min-women 3 --max-women 3\n  $ game-admin competitions rules xc-cup-2028 --captain\n  $ game-admin competitions rules xc-cup-2028 --bench",
+      "\nWithout options, prints the rules. Refused (exit 1) once a round's teams have locked.\n\nExample:\n  $ game-admin competitions rules xc-cup-2028 --min-women 3 --max-women 3\n  $ game-admin competitions rules xc-cup-2028 --captain\n  $ game-admin competitions rules xc-cup-2028 --bench\n  $ game-admin competitions rules xc-cup-2028 --transfers 1:5:4 --wildcard\n  $ game-admin competitions rules xc-cup-2028 --transfers unlimited --no-wildcard",
     )
     .action(async (slug: string, opts: RuleOptions & { json?: boolean }, cmd: Command) => {
       const changes = ruleChanges(opts);

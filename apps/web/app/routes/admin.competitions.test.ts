@@ -2,7 +2,7 @@
  * /admin/competitions against a real database: who may use it, and each form (create, rules,
  * archive, add a round, copy racers) with its refusals, shown by field and word for word.
  */
-import { BENCH_RULE, CAPTAIN_RULE } from "@game/core";
+import { BENCH_RULE, CAPTAIN_RULE, transfersRule, WILDCARD_RULE } from "@game/core";
 import { auditLog, events, getCompetition, racers } from "@game/db";
 import { createTestDb, type DbHandle } from "@game/db/testing";
 import { and, desc, eq, isNull } from "drizzle-orm";
@@ -148,6 +148,11 @@ describe("the list", () => {
       lockHours: "12",
       captain: "",
       bench: "",
+      transfers: "",
+      transfersFree: "",
+      transfersBank: "",
+      transfersCost: "",
+      wildcard: "",
     });
     expect(pds.rounds.map((r) => r.id)).toEqual([5, 6, 7, 8, 9]);
   });
@@ -292,6 +297,78 @@ describe("create", () => {
     // A new competition starts without a bench.
     expect(box("competition-bench")).toContain('type="checkbox"');
     expect(box("competition-bench")).not.toMatch(/\schecked/);
+  });
+
+  it("creates a competition with limited transfers and a wildcard when their boxes are ticked", async () => {
+    const limited = {
+      ...XC,
+      name: "Stage Race 2028",
+      transfers: "on",
+      transfersFree: "1",
+      transfersBank: "5",
+      transfersCost: "4",
+      wildcard: "on",
+    };
+    const bad = await post({ ...limited, transfersBank: "lots" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({
+      transfersBank: "Give the free transfers kept at most as a whole number (empty: 5).",
+    });
+    // What was typed comes back, boxes ticked.
+    expect(bad.body.values).toMatchObject({
+      transfers: "on",
+      transfersFree: "1",
+      transfersBank: "lots",
+      wildcard: "on",
+    });
+    const done = await post(limited);
+    expect(done.body).toMatchObject({ ok: true, competition: "stage-race-2028" });
+    expect((await getCompetition(h.db, "stage-race-2028", NOW))?.rules).toMatchObject({
+      transfers: { free: 1, bank: 5, cost: 4 },
+      wildcard: true,
+      captain: false,
+      bench: false,
+    });
+    const listed = (await load()).competitions.find((c) => c.slug === "stage-race-2028");
+    expect(listed?.rulesText).toContain(transfersRule({ free: 1, bank: 5, cost: 4 }));
+    expect(listed?.rulesText).toContain(WILDCARD_RULE);
+    expect(listed?.ruleValues).toMatchObject({
+      transfers: "on",
+      transfersFree: "1",
+      transfersBank: "5",
+      transfersCost: "4",
+      wildcard: "on",
+    });
+  });
+
+  it("shows limited transfers and the wildcard as labelled fields, as the rules say", async () => {
+    const html = await rendered();
+    const input = (id: string) => html.match(new RegExp(`<input[^>]*id="${id}"[^>]*>`))?.[0] ?? "";
+    const label = (id: string, text: string) => `<label for="${id}">${text}</label>`;
+    for (const prefix of ["competition", "stage-race-2028-rules"]) {
+      expect(input(`${prefix}-transfers`)).toContain('type="checkbox"');
+      expect(input(`${prefix}-transfers`)).toContain('name="transfers"');
+      expect(input(`${prefix}-wildcard`)).toContain('type="checkbox"');
+      expect(input(`${prefix}-wildcard`)).toContain('name="wildcard"');
+      expect(html).toContain(label(`${prefix}-transfers`, "Limited transfers"));
+      expect(html).toContain(label(`${prefix}-transfersFree`, "Free transfers a round"));
+      expect(html).toContain(label(`${prefix}-transfersBank`, "Free transfers kept at most"));
+      expect(html).toContain(label(`${prefix}-transfersCost`, "Points per extra transfer"));
+      expect(html).toContain(
+        label(
+          `${prefix}-wildcard`,
+          "Wildcard: once per competition, one round&#x27;s transfers are all free",
+        ),
+      );
+    }
+    expect(input("stage-race-2028-rules-transfers")).toMatch(/\schecked=""/);
+    expect(input("stage-race-2028-rules-wildcard")).toMatch(/\schecked=""/);
+    expect(input("stage-race-2028-rules-transfersBank")).toContain('value="5"');
+    expect(input("stage-race-2028-rules-transfersBank")).toContain('name="transfersBank"');
+    // A new competition starts with unlimited transfers and no wildcard.
+    expect(input("competition-transfers")).not.toMatch(/\schecked/);
+    expect(input("competition-wildcard")).not.toMatch(/\schecked/);
+    expect(input("marathon-cup-2028-rules-transfers")).not.toMatch(/\schecked/);
   });
 });
 
@@ -448,6 +525,85 @@ describe("rules", () => {
     expect(off.body.message).toBe("Saved the rules of XC Cup 2028.");
     expect((await getCompetition(h.db, "xc-cup-2028", NOW))?.rules.bench).toBe(false);
     expect((await post(rules)).body.message).toBe("No change to the rules of XC Cup 2028.");
+  });
+
+  it("limits transfers with the wildcard when ticked, and lifts both when unticked", async () => {
+    const limited = {
+      ...rules,
+      transfers: "on",
+      transfersFree: "1",
+      transfersBank: "5",
+      transfersCost: "4",
+      wildcard: "on",
+    };
+    const on = await post(limited);
+    expect(on.body).toMatchObject({ ok: true, message: "Saved the rules of XC Cup 2028." });
+    const saved = await getCompetition(h.db, "xc-cup-2028", NOW);
+    expect(saved?.rules).toMatchObject({
+      transfers: { free: 1, bank: 5, cost: 4 },
+      wildcard: true,
+      lockHours: 24,
+      budget: 1_500_000,
+    });
+    const listed = (await load()).competitions.find((c) => c.slug === "xc-cup-2028");
+    expect(listed?.ruleValues).toMatchObject({
+      transfers: "on",
+      transfersCost: "4",
+      wildcard: "on",
+    });
+    const [log] = await h.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "competition.rules"))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(log!.detail).toMatchObject({
+      from: { transfers: null, wildcard: false },
+      to: { transfers: { free: 1, bank: 5, cost: 4 }, wildcard: true },
+    });
+
+    // Unticked boxes post nothing: transfers are unlimited and there is no wildcard, whatever
+    // the numbers say.
+    const off = await post({ ...rules, transfersFree: "x", transfersBank: "5" });
+    expect(off.body.message).toBe("Saved the rules of XC Cup 2028.");
+    expect((await getCompetition(h.db, "xc-cup-2028", NOW))?.rules).toMatchObject({
+      transfers: null,
+      wildcard: false,
+    });
+    expect((await post(rules)).body.message).toBe("No change to the rules of XC Cup 2028.");
+  });
+
+  it("reads empty transfer numbers as 1, 5 and 4, and refuses what the rules schema refuses", async () => {
+    const empty = await post({ ...rules, transfers: "on" });
+    expect(empty.body.ok).toBe(true);
+    expect((await getCompetition(h.db, "xc-cup-2028", NOW))?.rules.transfers).toEqual({
+      free: 1,
+      bank: 5,
+      cost: 4,
+    });
+
+    // A wildcard without limited transfers: the schema's message, on the wildcard box.
+    const wild = await post({ ...rules, wildcard: "on" });
+    expect(wild.status).toBe(400);
+    expect(wild.body.errors).toEqual({
+      wildcard:
+        "A wildcard needs limited transfers: with unlimited changes it would change nothing.",
+    });
+    expect(wild.body.values).toMatchObject({ wildcard: "on", transfers: "" });
+    const bank = await post({ ...rules, transfers: "on", transfersFree: "3", transfersBank: "2" });
+    expect(bank.body.errors).toEqual({
+      transfersBank: "The free transfers kept must be at least the free transfers of a round.",
+    });
+    const big = await post({ ...rules, transfers: "on", transfersCost: "5000" });
+    expect(big.body.errors).toEqual({
+      transfersCost: "An extra transfer costs 0 to 1,000 points.",
+    });
+    // Nothing refused was saved.
+    expect((await getCompetition(h.db, "xc-cup-2028", NOW))?.rules).toMatchObject({
+      transfers: { free: 1, bank: 5, cost: 4 },
+      wildcard: false,
+    });
+    expect((await post(rules)).body.message).toBe("Saved the rules of XC Cup 2028.");
   });
 
   it("refuses a change after the first lock with the service's message, as the form's error", async () => {

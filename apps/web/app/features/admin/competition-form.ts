@@ -26,12 +26,33 @@ export const RULE_NUMBER_FIELDS = [
 ] as const;
 export type RuleNumberField = (typeof RULE_NUMBER_FIELDS)[number];
 
-/** The rule fields that are checkboxes (the CLI's `--captain`, `--bench`), ticked when on. */
-export const RULE_CHECKBOX_FIELDS = ["captain", "bench"] as const;
+/**
+ * The rule fields that are checkboxes (the CLI's `--captain`, `--bench`, `--transfers` limited or
+ * unlimited, `--wildcard`), ticked when on.
+ */
+export const RULE_CHECKBOX_FIELDS = ["captain", "bench", "transfers", "wildcard"] as const;
 export type RuleCheckboxField = (typeof RULE_CHECKBOX_FIELDS)[number];
 
-/** Every rule field: the numbers, and the checkboxes. */
-export const RULE_FIELDS = [...RULE_NUMBER_FIELDS, ...RULE_CHECKBOX_FIELDS] as const;
+/**
+ * The numbers of limited transfers (the CLI's `--transfers free:bank:cost`), read only when the
+ * `transfers` box is ticked; empty reads as `TRANSFER_DEFAULTS`.
+ */
+export const RULE_TRANSFER_FIELDS = ["transfersFree", "transfersBank", "transfersCost"] as const;
+export type RuleTransferField = (typeof RULE_TRANSFER_FIELDS)[number];
+
+/** What an empty transfer number reads as: 1 free change a round, 5 kept, 4 points an extra. */
+export const TRANSFER_DEFAULTS: Readonly<Record<RuleTransferField, number>> = {
+  transfersFree: 1,
+  transfersBank: 5,
+  transfersCost: 4,
+};
+
+/** Every rule field: the numbers, the checkboxes and the transfer numbers. */
+export const RULE_FIELDS = [
+  ...RULE_NUMBER_FIELDS,
+  ...RULE_CHECKBOX_FIELDS,
+  ...RULE_TRANSFER_FIELDS,
+] as const;
 export type RuleField = (typeof RULE_FIELDS)[number];
 
 /** What a ticked checkbox posts (an unticked one posts nothing). */
@@ -44,7 +65,7 @@ export function isChecked(raw: string | undefined): boolean {
 
 /**
  * The rule fields' values as the form shows them ("" for no maximum; a checkbox `CHECKED` when
- * on, "" when off).
+ * on, "" when off; the transfer numbers "" while transfers are unlimited).
  */
 export function ruleFieldValues(rules: CompetitionRules): Record<RuleField, string> {
   const text = (n: number | null) => (n === null ? "" : String(n));
@@ -58,6 +79,11 @@ export function ruleFieldValues(rules: CompetitionRules): Record<RuleField, stri
     lockHours: String(rules.lockHours),
     captain: rules.captain ? CHECKED : "",
     bench: rules.bench ? CHECKED : "",
+    transfers: rules.transfers ? CHECKED : "",
+    transfersFree: text(rules.transfers?.free ?? null),
+    transfersBank: text(rules.transfers?.bank ?? null),
+    transfersCost: text(rules.transfers?.cost ?? null),
+    wildcard: rules.wildcard ? CHECKED : "",
   };
 }
 
@@ -73,21 +99,31 @@ interface WholeNumberText {
   range: string;
 }
 
-/** Reads a whole number in `min..max` ("1,500,000" and "$1500000" read as 1500000). */
-function readWhole(raw: string | undefined, opts: WholeNumberText, ctx: z.RefinementCtx) {
+/**
+ * Reads a whole number in `min..max` ("1,500,000" and "$1500000" read as 1500000); a problem is
+ * the field's own, or `path`'s when read for the whole form.
+ */
+function readWhole(
+  raw: string | undefined,
+  opts: WholeNumberText,
+  ctx: z.RefinementCtx,
+  path?: string,
+) {
+  const issue = (message: string) =>
+    ctx.addIssue({ code: "custom", message, ...(path ? { path: [path] } : {}) });
   const text = (raw ?? "").trim();
   if (text === "") {
     if (opts.required === null) return null;
-    ctx.addIssue({ code: "custom", message: opts.required });
+    issue(opts.required);
     return z.NEVER;
   }
   const n = parseCount(text);
   if (n === undefined) {
-    ctx.addIssue({ code: "custom", message: opts.notWhole });
+    issue(opts.notWhole);
     return z.NEVER;
   }
   if (n < opts.min || n > opts.max) {
-    ctx.addIssue({ code: "custom", message: opts.range });
+    issue(opts.range);
     return z.NEVER;
   }
   return n;
@@ -125,38 +161,87 @@ const groupMaximum = (word: string) =>
     range: `The maximum of ${word} is 0 to ${MAX_TEAM_SIZE}.`,
   });
 
-/** The rules part of the create and rules forms. */
-export const ruleFieldsSchema = z.object({
-  teamSize: wholeNumber({
-    required: "Give the team size.",
-    notWhole: "Give the team size as a whole number of riders.",
-    min: 1,
-    max: MAX_TEAM_SIZE,
-    range: `A team has 1 to ${MAX_TEAM_SIZE} riders.`,
-  }),
-  budget: wholeNumber({
-    required: "Give the budget.",
-    notWhole: "Give the budget in whole dollars, e.g. 1,500,000.",
-    min: 1_000,
-    max: 1_000_000_000,
-    range: "The budget is between $1,000 and $1,000,000,000.",
-  }),
-  minWomen: groupMinimum("women"),
-  maxWomen: groupMaximum("women"),
-  minJuniors: groupMinimum("juniors"),
-  maxJuniors: groupMaximum("juniors"),
-  lockHours: wholeNumber({
-    required: "Give the lock time in hours.",
-    notWhole: "Give the lock time as a whole number of hours.",
+/** How each transfer number reads (empty: its default), as the rules schema bounds it. */
+const TRANSFER_NUMBERS: Record<RuleTransferField, WholeNumberText & { required: null }> = {
+  transfersFree: {
+    required: null,
+    notWhole: "Give the free transfers a round as a whole number (empty: 1).",
     min: 0,
-    max: 168,
-    range: "Teams lock 0 to 168 hours (a week) before a round.",
-  }),
-  // Checkboxes: ticked posts CHECKED, unticked posts nothing, which turns the rule off (the
-  // forms always show them, so a post without one means "off", not "unchanged").
-  captain: z.string().optional().transform(isChecked),
-  bench: z.string().optional().transform(isChecked),
-});
+    max: 20,
+    range: "The free transfers a round are 0 to 20.",
+  },
+  transfersBank: {
+    required: null,
+    notWhole: "Give the free transfers kept at most as a whole number (empty: 5).",
+    min: 0,
+    max: 50,
+    range: "The free transfers kept are 0 to 50.",
+  },
+  transfersCost: {
+    required: null,
+    notWhole: "Give the points per extra transfer as a whole number (empty: 4).",
+    min: 0,
+    max: 1_000,
+    range: "An extra transfer costs 0 to 1,000 points.",
+  },
+};
+
+/**
+ * The rules part of the create and rules forms, read as core's `RuleChanges`. The transfer
+ * numbers are read only when "Limited transfers" is ticked (and so only once the other fields
+ * read); unticked, transfers are unlimited.
+ */
+export const ruleFieldsSchema = z
+  .object({
+    teamSize: wholeNumber({
+      required: "Give the team size.",
+      notWhole: "Give the team size as a whole number of riders.",
+      min: 1,
+      max: MAX_TEAM_SIZE,
+      range: `A team has 1 to ${MAX_TEAM_SIZE} riders.`,
+    }),
+    budget: wholeNumber({
+      required: "Give the budget.",
+      notWhole: "Give the budget in whole dollars, e.g. 1,500,000.",
+      min: 1_000,
+      max: 1_000_000_000,
+      range: "The budget is between $1,000 and $1,000,000,000.",
+    }),
+    minWomen: groupMinimum("women"),
+    maxWomen: groupMaximum("women"),
+    minJuniors: groupMinimum("juniors"),
+    maxJuniors: groupMaximum("juniors"),
+    lockHours: wholeNumber({
+      required: "Give the lock time in hours.",
+      notWhole: "Give the lock time as a whole number of hours.",
+      min: 0,
+      max: 168,
+      range: "Teams lock 0 to 168 hours (a week) before a round.",
+    }),
+    // Checkboxes: ticked posts CHECKED, unticked posts nothing, which turns the rule off (the
+    // forms always show them, so a post without one means "off", not "unchanged").
+    captain: z.string().optional().transform(isChecked),
+    bench: z.string().optional().transform(isChecked),
+    transfers: z.string().optional().transform(isChecked),
+    transfersFree: z.string().optional(),
+    transfersBank: z.string().optional(),
+    transfersCost: z.string().optional(),
+    wildcard: z.string().optional().transform(isChecked),
+  })
+  .transform((fields, ctx): RuleChanges => {
+    const { transfers, transfersFree, transfersBank, transfersCost, ...changes } = fields;
+    if (!transfers) return { ...changes, transfers: null };
+    const read = (name: RuleTransferField, raw: string | undefined) =>
+      readWhole(raw, TRANSFER_NUMBERS[name], ctx, name) ?? TRANSFER_DEFAULTS[name];
+    return {
+      ...changes,
+      transfers: {
+        free: read("transfersFree", transfersFree),
+        bank: read("transfersBank", transfersBank),
+        cost: read("transfersCost", transfersCost),
+      },
+    };
+  });
 
 /** Where a rule the rules schema refuses is shown: its field, or the whole form. */
 const RULE_PATHS: Record<string, RuleField> = {
@@ -169,6 +254,11 @@ const RULE_PATHS: Record<string, RuleField> = {
   lockHours: "lockHours",
   captain: "captain",
   bench: "bench",
+  transfers: "transfers",
+  "transfers.free": "transfersFree",
+  "transfers.bank": "transfersBank",
+  "transfers.cost": "transfersCost",
+  wildcard: "wildcard",
 };
 
 /**

@@ -21,8 +21,11 @@ import {
   DEFAULT_RULE_VALUES,
   isChecked,
   RULE_CHECKBOX_FIELDS,
+  RULE_TRANSFER_FIELDS,
   type RuleCheckboxField,
   type RuleNumberField,
+  type RuleTransferField,
+  TRANSFER_DEFAULTS,
 } from "./competition-form";
 import type { AdminCompetition, CompetitionAnswer } from "./competitions.server";
 
@@ -160,9 +163,27 @@ const RULE_CHECKBOX_LABELS: Record<RuleCheckboxField, { label: string; hint: str
       "Bench: a team may add one rider on the bench who scores for a starter who does not start",
     hint: "One more rider, within the budget, scores only for a starter who does not start. Off in the usual game.",
   },
+  transfers: {
+    label: "Limited transfers",
+    hint: "From round 2, each team has a few free changes a round; unused ones are kept, up to a limit, and each extra change costs points. Unticked: unlimited changes, as in the usual game.",
+  },
+  wildcard: {
+    label: "Wildcard: once per competition, one round's transfers are all free",
+    hint: "Needs limited transfers. Off in the usual game.",
+  },
 };
 
-/** The rule fields (seven numbers and the checkboxes), in a group of their own. */
+/** The numbers of limited transfers, shown under their box. */
+const TRANSFER_LABELS: Record<RuleTransferField, string> = {
+  transfersFree: "Free transfers a round",
+  transfersBank: "Free transfers kept at most",
+  transfersCost: "Points per extra transfer",
+};
+
+/**
+ * The rule fields (seven numbers, the checkboxes, and under "Limited transfers" its three
+ * numbers), in a group of their own.
+ */
 function RuleFields(props: {
   idPrefix: string;
   values: Record<string, string>;
@@ -188,43 +209,68 @@ function RuleFields(props: {
         ))}
       </div>
       {RULE_CHECKBOX_FIELDS.map((name) => (
-        <RuleCheckbox
-          key={name}
-          id={`${props.idPrefix}-${name}`}
-          name={name}
-          label={RULE_CHECKBOX_LABELS[name].label}
-          hint={RULE_CHECKBOX_LABELS[name].hint}
-          checked={isChecked(props.values[name])}
-        />
+        <div key={name}>
+          <RuleCheckbox
+            id={`${props.idPrefix}-${name}`}
+            name={name}
+            label={RULE_CHECKBOX_LABELS[name].label}
+            hint={RULE_CHECKBOX_LABELS[name].hint}
+            checked={isChecked(props.values[name])}
+            error={props.errors[name]}
+          />
+          {name === "transfers" ? (
+            <div className="admin-rule-fields">
+              {RULE_TRANSFER_FIELDS.map((field) => (
+                <TextField
+                  key={field}
+                  id={`${props.idPrefix}-${field}`}
+                  name={field}
+                  label={TRANSFER_LABELS[field]}
+                  hint={`Used when Limited transfers is ticked. Empty: ${TRANSFER_DEFAULTS[field]}.`}
+                  defaultValue={props.values[field] ?? ""}
+                  error={props.errors[field]}
+                  numeric
+                />
+              ))}
+            </div>
+          ) : null}
+        </div>
       ))}
     </fieldset>
   );
 }
 
-/** A rule that is on or off: a checkbox, ticked when the rules have it (posts nothing unticked). */
+/**
+ * A rule that is on or off: a checkbox, ticked when the rules have it (posts nothing unticked),
+ * with the rules schema's message when it refuses the rule (a wildcard without limited transfers).
+ */
 function RuleCheckbox(props: {
   id: string;
   name: RuleCheckboxField;
   label: string;
   hint: string;
   checked: boolean;
+  error?: string;
 }) {
+  const { id, error } = props;
   return (
     <div>
       <p className="checkbox">
         <input
           type="checkbox"
-          id={props.id}
+          id={id}
           name={props.name}
           value={CHECKED}
           defaultChecked={props.checked}
-          aria-describedby={`${props.id}-hint`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
         />{" "}
-        <label htmlFor={props.id}>{props.label}</label>
+        <label htmlFor={id}>{props.label}</label>
       </p>
-      <p id={`${props.id}-hint`} className="field-hint">
+      <p id={`${id}-hint`} className="field-hint">
         {props.hint}
       </p>
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }
