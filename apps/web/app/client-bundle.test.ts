@@ -22,9 +22,10 @@ const BUDGET_KB = 100;
  * The team builder is over the target: React and Remix are 83 KB and the shell 6.6 KB, the
  * builder's own code (racer table, team grid, checklist, draft, dialogs) 15.4 KB in 16 files.
  * This limit keeps it from growing until it is brought under `BUDGET_KB` (decision 0164 says how);
- * the captain (decision 0168) and the bench (0169) took it from 105.0 to 106.7 KB.
+ * the captain (decision 0168), the bench (0169) and the transfer line (0170) took it from 105.0
+ * to 107.2 KB.
  */
-const TEAM_SETUP_KB = 107;
+const TEAM_SETUP_KB = 108;
 
 const PAGES = [
   { url: "/", route: "routes/_index", budgetKb: BUDGET_KB },

@@ -110,6 +110,11 @@ describe("an admin runs a cross-country competition", () => {
         "Bench: a team may add one rider on the bench who scores for a starter who does not start",
       )
       .check();
+    // Limited transfers (decision 0170), FPL's 1 free, 5 kept, 4 points each, and a wildcard.
+    await form.getByLabel("Limited transfers").check();
+    await form
+      .getByLabel("Wildcard: once per competition, one round's transfers are all free")
+      .check();
     await form.getByRole("button", { name: "Create competition" }).click();
 
     const maxWomen = form.getByLabel("Maximum women");
@@ -135,6 +140,8 @@ describe("an admin runs a cross-country competition", () => {
     expect(rules).not.toContain("junior");
     expect(rules).toContain("Name one rider of your team captain: their points count double.");
     expect(rules).toContain("You may add one more rider on the bench");
+    expect(rules).toContain("From round 2, your team has 1 free change a round");
+    expect(rules).toContain("Once per competition you can play your wildcard");
   });
 
   it("adds a round at a time in the admin's own zone", async () => {
@@ -353,7 +360,10 @@ describe("a player", () => {
     await captainButtons.nth(3).click();
     expect(await captainButtons.nth(3).getAttribute("aria-pressed")).toBe("true");
     expect(await hint.textContent()).toContain("is your captain: their points count double.");
-    // The event 5 team (the spec's game) has no captain buttons at all.
+    // Round 1 of the cup: the team's first round, its picks free (decision 0170).
+    expect(await page.locator(".team-transfers__line").textContent()).toBe(
+      "Your first round: your picks are free.",
+    );
     await save.click();
     await expect.poll(() => outcome().textContent()).toBe("Team saved successfully!");
     // The captain is saved: the builder shows it again, and so does the event home.

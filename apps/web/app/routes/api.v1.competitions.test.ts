@@ -67,6 +67,10 @@ const competition = z.strictObject({
     pricing: z.strictObject({ min: z.number().int(), max: z.number().int() }),
     captain: z.boolean(),
     bench: z.boolean(),
+    transfers: z
+      .strictObject({ free: z.number().int(), bank: z.number().int(), cost: z.number().int() })
+      .nullable(),
+    wildcard: z.boolean(),
   }),
   rulesText: z.array(z.string()),
   rulesFixed: z.boolean(),

@@ -1,5 +1,3 @@
-import { formatPrice } from "@game/core/format";
-import { TeamGrid } from "@game/widgets";
 import widgetStyles from "@game/widgets/styles.css?url";
 import {
   data,
@@ -12,12 +10,12 @@ import { DateTime } from "~/components/date-time";
 import { LeaguesPanel } from "~/features/leagues/leagues-panel";
 import { loadLeaguesPanel } from "~/features/leagues/leagues-panel.server";
 import { loadEventHome } from "~/features/team/event-home.server";
+import { EventTeam } from "~/features/team/event-team";
 import { HowItWorks } from "~/features/team/how-it-works";
 import { LockNotice } from "~/features/team/lock-notice";
 import { PlayerGreeting } from "~/features/team/player-greeting";
 import { SeasonChanges } from "~/features/team/season-changes";
 import teamStyles from "~/features/team/team.css?url";
-import { CaptainMark, TeamPoints } from "~/features/team/team-marks";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: widgetStyles },
@@ -136,40 +134,7 @@ export default function EventHome() {
                     {home.score.rank ? ` · rank ${home.score.rank} in this event` : null}
                   </p>
                 ) : null}
-                <TeamGrid
-                  racers={home.team}
-                  readOnly
-                  racerHref={(r) => `/racers/${r.id}`}
-                  renderLink={({ href, ...rest }) => <Link to={href} {...rest} />}
-                  budget={home.budget}
-                  emptyMessage={
-                    home.phase === "open"
-                      ? "You have not picked any riders yet."
-                      : "You did not pick a team for this event."
-                  }
-                  slots={home.benchId !== null ? home.team.length : undefined}
-                  renderMeta={
-                    home.benchId !== null
-                      ? (r) =>
-                          `${r.id === home.benchId ? "Bench · " : ""}${r.category} · ${formatPrice(r.price)}`
-                      : undefined
-                  }
-                  renderAside={
-                    home.score
-                      ? (r) => (
-                          <TeamPoints
-                            points={home.score?.racerPoints[r.id] ?? 0}
-                            captain={home.captainId === r.id}
-                            bench={home.benchId === r.id}
-                            autoSub={home.score?.autoSubs[r.id] ?? null}
-                            unit=" pts"
-                          />
-                        )
-                      : home.captainId !== null
-                        ? (r) => (r.id === home.captainId ? <CaptainMark /> : null)
-                        : undefined
-                  }
-                />
+                <EventTeam home={home} />
                 {home.season ? <SeasonChanges season={home.season} /> : null}
                 {home.phase === "open" ? (
                   <Link className="button button--primary" to={setupHref}>

@@ -13,7 +13,7 @@ import {
   PLAYERS_RANKING,
   rankingQuery,
 } from "~/features/rankings/ranking-links";
-import { TeamPoints } from "~/features/team/team-marks";
+import { TeamPoints, transfersText } from "~/features/team/team-points";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: chartStyles }];
 
@@ -158,6 +158,7 @@ export default function PlayerPage() {
             <Link to={competitionHref(e.competitionSlug)}>{e.competitionName}</Link> ·{" "}
             {count(e.points)} points
             {e.rank ? `, ${ordinal(e.rank)} of ${count(e.players)}` : ""} ·{" "}
+            {transfersText(e.transfers)}
             <Link to={`${PLAYERS_RANKING}${rankingQuery({ event: e.id })}`}>Event ranking</Link>
           </p>
           <h3 className="visually-hidden">Team at the lock</h3>

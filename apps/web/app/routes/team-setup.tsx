@@ -92,6 +92,7 @@ export default function TeamSetup() {
         racers={d.racers}
         draft={d.draft}
         captain={d.captain}
+        transfers={d.transfers}
         held={d.held}
         hasTeam={d.hasTeam}
         budget={d.budget}

@@ -112,6 +112,7 @@ export async function loadPlayerPage(request: Request, context: AppLoadContext, 
       players: e.players,
       seasonPoints: e.seasonPoints,
       seasonRank: e.seasonRank,
+      transfers: e.transfers,
       team: (profile.teams[e.eventId] ?? []).map((r) => ({
         id: r.racerId,
         firstName: r.firstName,

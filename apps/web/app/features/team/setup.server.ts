@@ -23,6 +23,7 @@ import {
   getEvent,
   getRacersByIds,
   getTeam,
+  getTransferStatus,
   listTeamRacers,
   type SaveTeamFailure,
   saveTeam,
@@ -134,10 +135,11 @@ export async function loadTeamSetup(request: Request, context: AppLoadContext) {
   if (!event) {
     throw data({ message: "Game not found." }, { status: 404 });
   }
-  const [pickable, team, withdrawn] = await Promise.all([
+  const [pickable, team, withdrawn, transfers] = await Promise.all([
     listTeamRacers(context.db, event.id),
     getTeam(context.db, user.id, event.id),
     withdrawnRacersOnTeam(context.db, user.id, event.id),
+    getTransferStatus(context.db, user.id, event.id),
   ]);
   // Withdrawn racers the team holds stay on it (and in the builder); nobody else can pick them.
   const held =
@@ -183,6 +185,8 @@ export async function loadTeamSetup(request: Request, context: AppLoadContext) {
       // What changed since the last round of the series, and what to fix (decision 0102).
       season: await teamSeasonStatus(context.db, user.id, event, team),
       draft,
+      // What the draft's changes cost (docs/decisions/0170); null where they are unlimited.
+      transfers,
       // The draft's captain (docs/decisions/0168): the URL's while a draft is built there.
       captain: !event.rules.captain
         ? null
@@ -225,7 +229,7 @@ export async function teamSetupAction(request: Request, context: AppLoadContext)
       400,
     );
   }
-  const { game, racers: draft, captain } = form.form;
+  const { game, racers: draft, captain, wildcard } = form.form;
 
   if (form.form.intent === "save") {
     let result: Awaited<ReturnType<typeof saveTeam>>;
@@ -235,6 +239,7 @@ export async function teamSetupAction(request: Request, context: AppLoadContext)
         eventId: game,
         racerIds: draft,
         captainId: captain,
+        wildcard,
         now: context.now,
       });
     } catch (error) {

@@ -8,7 +8,7 @@ import {
   teamLimit,
 } from "@game/core/rules";
 import type { HeldRacer } from "@game/core/selling-price";
-import type { TeamRacerView } from "@game/db";
+import type { TeamRacerView, TransferStatus } from "@game/db";
 import { RacerTable, RequirementChecklist, TeamGrid } from "@game/widgets";
 import { useFetcher } from "@remix-run/react";
 import { type MouseEvent, useEffect, useRef, useState } from "react";
@@ -16,6 +16,7 @@ import { RacerDetailDialog } from "./racer-detail-dialog";
 import { SaveOutcome } from "./save-outcome";
 import { TEAM_FIELDS, type TeamActionResult, teamSetupHref } from "./team-form";
 import { CaptainMark, CaptainToggle } from "./team-marks";
+import { TransferLine } from "./transfer-line";
 import { useHydrated } from "./use-hydrated";
 import { useTeamDraft } from "./use-team-draft";
 
@@ -26,6 +27,8 @@ export interface TeamBuilderProps {
   draft: number[];
   /** The draft's captain to start from (where the rules have captains), or null. */
   captain?: number | null;
+  /** The team's transfer account, where the rules limit changes (decision 0170). */
+  transfers?: TransferStatus | null;
   hasTeam: boolean;
   /** The saved team's budget (the competition's without one): its bank plus the prices paid. */
   budget: number;
@@ -66,6 +69,9 @@ export function TeamBuilder(props: TeamBuilderProps) {
     toggleCaptain,
     bench,
     toBench,
+    transfers,
+    wildcard,
+    setWildcard,
     byId,
     team,
     requirements,
@@ -83,6 +89,7 @@ export function TeamBuilder(props: TeamBuilderProps) {
     budget,
     initial: props.actionResult?.draft ?? props.draft,
     initialCaptain: props.actionResult ? props.actionResult.captain : props.captain,
+    transfers: props.transfers,
     held: props.held,
     blocked: editable ? null : "Teams are locked",
     rules: props.rules,
@@ -219,6 +226,15 @@ export function TeamBuilder(props: TeamBuilderProps) {
             </p>
           ) : null}
           <RequirementChecklist requirements={requirements} />
+          {props.transfers && transfers ? (
+            <TransferLine
+              account={props.transfers}
+              round={transfers}
+              eventId={eventId}
+              wildcard={wildcard}
+              onWildcard={editable ? setWildcard : undefined}
+            />
+          ) : null}
 
           <div className="team-builder__result" role="alert">
             <SaveOutcome outcome={result} block="alert" />

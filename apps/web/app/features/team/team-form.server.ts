@@ -27,11 +27,15 @@ export const teamFormSchema = z
     captain: id.optional(),
     makeCaptain: id.optional(),
     toBench: id.optional(),
+    wildcard: z.literal("on").optional(),
+    wildcardShown: z.literal("1").optional(),
   })
   .transform((v, ctx) => {
     // A captain who is not in the draft (removed since) is no captain.
     const captain = v.captain !== undefined && v.racer.includes(v.captain) ? v.captain : null;
-    const base = { game: v.game, racers: v.racer, captain };
+    // The wildcard box: ticked or not when the form showed it; else left as it is.
+    const wildcard = v.wildcardShown ? v.wildcard === "on" : undefined;
+    const base = { game: v.game, racers: v.racer, captain, wildcard };
     if (v.intent === "save") return { ...base, intent: "save" as const };
     if (v.add !== undefined) return { ...base, intent: "add" as const, racerId: v.add };
     if (v.remove !== undefined) return { ...base, intent: "remove" as const, racerId: v.remove };
@@ -68,6 +72,8 @@ export function readTeamForm(
     captain: single(source, TEAM_FIELDS.captain),
     makeCaptain: single(source, TEAM_FIELDS.makeCaptain),
     toBench: single(source, TEAM_FIELDS.toBench),
+    wildcard: single(source, TEAM_FIELDS.wildcard),
+    wildcardShown: single(source, TEAM_FIELDS.wildcardShown),
   });
   return parsed.success
     ? { ok: true, form: parsed.data }

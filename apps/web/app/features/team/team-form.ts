@@ -22,6 +22,10 @@ export const TEAM_FIELDS = {
   makeCaptain: "makeCaptain",
   /** Submit button: put this starter on the bench (the bench rider starts instead). */
   toBench: "toBench",
+  /** Checkbox: play the wildcard this round ("on"); read only with `wildcardShown`. */
+  wildcard: "wildcard",
+  /** Hidden: the form showed the wildcard box (so an unticked box means "not this round"). */
+  wildcardShown: "wildcardShown",
 } as const;
 
 /** What the team form's action answers. */

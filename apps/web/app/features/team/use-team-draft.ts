@@ -7,8 +7,14 @@
 import { formatPrice, racerName } from "@game/core/format";
 import { type CompetitionRules, DEFAULT_RULES, splitBench } from "@game/core/rules";
 import { draftPrice, type HeldRacer, sellingPrice, teamWorth } from "@game/core/selling-price";
-import { addBlockMessage, addBlockReason, requirementChecklist, teamCost } from "@game/core/team";
-import type { TeamRacerView } from "@game/db";
+import {
+  addBlockMessage,
+  addBlockReason,
+  requirementChecklist,
+  teamCost,
+  transferRound,
+} from "@game/core/team";
+import type { TeamRacerView, TransferStatus } from "@game/db";
 import { useMemo, useState } from "react";
 
 export interface TeamDraftOptions {
@@ -26,6 +32,8 @@ export interface TeamDraftOptions {
   rules?: CompetitionRules;
   /** The captain to start from (a racer id of `initial`), where the rules have captains. */
   initialCaptain?: number | null;
+  /** The transfer account (where the rules limit changes), from the server. */
+  transfers?: TransferStatus | null;
 }
 
 export function useTeamDraft(opts: TeamDraftOptions) {
@@ -120,8 +128,28 @@ export function useTeamDraft(opts: TeamDraftOptions) {
     }
   };
 
+  // What the draft's changes cost (decision 0170): core's rule on the server's account.
+  const transferAccount = opts.transfers ?? null;
+  const [wildcard, setWildcard] = useState(
+    transferAccount?.wildcard.eventId === eventId && transferAccount.wildcard.offered,
+  );
+  const transfers = transferAccount
+    ? transferRound(
+        transferAccount.leftBefore,
+        transferAccount.kept
+          ? draft.filter((id) => !transferAccount.kept!.includes(id)).length
+          : draft.length,
+        wildcard,
+        rules,
+      )
+    : null;
+
   return {
     draft,
+    /** The draft's transfers this round, or null where changes are unlimited. */
+    transfers,
+    wildcard,
+    setWildcard,
     /** The draft's captain (a racer id of the draft), or null. */
     captain,
     /** Replaces the captain (the server's answer). */
