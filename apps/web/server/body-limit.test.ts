@@ -11,18 +11,12 @@ import {
   UPLOAD_JSON_MAX_BYTES,
   UPLOAD_MAX_BYTES,
 } from "./body-limit.js";
+import { portOf } from "./listen.test-support";
 
 let server: http.Server;
 let port: number;
 /** What the handler behind the limit saw: whether it was reached and how much it read. */
 const seen: { path: string; bytes: number; error: Error | null }[] = [];
-
-/** The port a server listens on (a TCP one: never a pipe's name). */
-function portOf(listening: net.Server): number {
-  const address = listening.address();
-  if (address === null || typeof address === "string") throw new Error("not listening on TCP");
-  return address.port;
-}
 
 /** A raw request's answer, and how long it took. */
 interface Answer {

@@ -1,15 +1,8 @@
 import type http from "node:http";
-import type net from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { portOf } from "./listen.test-support";
 import { helmetHeaders, securityHeaders } from "./security-headers.js";
-
-/** The port a server listens on (a TCP one: never a pipe's name). */
-function portOf(listening: net.Server): number {
-  const address = listening.address();
-  if (address === null || typeof address === "string") throw new Error("not listening on TCP");
-  return address.port;
-}
 
 /** The app's header stack (as server.js sets it up) in front of a few stand-in routes. */
 async function serve(options: Parameters<typeof helmetHeaders>[0]) {

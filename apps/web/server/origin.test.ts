@@ -1,17 +1,10 @@
 import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { portOf } from "./listen.test-support";
 import { checkOrigin, isOneClickUnsubscribe, originOf, sameOriginOnly } from "./origin.js";
 
 const own = ["http://localhost:3000"];
-
-/** The port a server listening on TCP was given. */
-function portOf(server: { address(): AddressInfo | string | null }): number {
-  const address = server.address();
-  if (address === null || typeof address === "string") throw new Error("not listening on a port");
-  return address.port;
-}
 
 describe("checkOrigin", () => {
   it("lets safe methods through whatever their origin", () => {

@@ -1,8 +1,8 @@
 import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { describe, expect, it } from "vitest";
 import { matchesEtag } from "../app/features/api/http.server";
+import { portOf } from "./listen.test-support";
 import {
   CACHED_PAGES,
   cookieValue,
@@ -82,13 +82,6 @@ describe("cache keys, ETags and nonces", () => {
     ]);
   });
 });
-
-/** The port a server listening on TCP was given. */
-function portOf(server: { address(): AddressInfo | string | null }): number {
-  const address = server.address();
-  if (address === null || typeof address === "string") throw new Error("not listening on a port");
-  return address.port;
-}
 
 describe("rankingCacheServe", () => {
   /** An Express app with both steps around a fake Remix render; `answer` decides what it renders. */

@@ -1,18 +1,12 @@
 import type { Server } from "node:http";
-import net, { type AddressInfo } from "node:net";
+import net from "node:net";
 import { createDb, type Db } from "@game/db";
 import { createTestDb } from "@game/db/testing";
 import express, { type RequestHandler } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { portOf } from "./listen.test-support";
 import { readiness } from "./readiness.js";
 import { blockThreadPool } from "./thread-pool.test-support.js";
-
-/** The port a server listening on TCP was given. */
-function portOf(server: { address(): AddressInfo | string | null }): number {
-  const address = server.address();
-  if (address === null || typeof address === "string") throw new Error("not listening on a port");
-  return address.port;
-}
 
 /** Serves `handler` at /readyz on a free port; returns a function asking it. */
 async function serve(handler: RequestHandler) {

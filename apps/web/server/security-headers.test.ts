@@ -1,18 +1,11 @@
 import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { portOf } from "./listen.test-support";
 import { securityHeaders } from "./security-headers.js";
 
 let server: Server;
 let base: string;
-
-/** The port a server listening on TCP was given. */
-function portOf(server: { address(): AddressInfo | string | null }): number {
-  const address = server.address();
-  if (address === null || typeof address === "string") throw new Error("not listening on a port");
-  return address.port;
-}
 
 beforeAll(async () => {
   const app = express();

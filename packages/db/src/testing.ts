@@ -86,6 +86,7 @@ async function freshPostgres(url: string, max: number): Promise<DbHandle> {
   };
 }
 
+export { setRuleOptions } from "./fixtures/rules.js";
 export { putLeagueMemberPoints } from "./fixtures/standings.js";
 export { putTeam } from "./fixtures/teams.js";
 export { type CuttingRelay, cuttingRelay } from "./test-relay.js";

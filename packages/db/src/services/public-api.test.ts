@@ -1,5 +1,5 @@
 import { competitionRanks, LOCK_MS, leagueScore, pointsForPosition } from "@game/core";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../client.js";
 import {
@@ -11,7 +11,7 @@ import {
   teams,
   users,
 } from "../schema/index.js";
-import { createTestDb } from "../testing.js";
+import { createTestDb, setRuleOptions } from "../testing.js";
 import { CLI_ACTOR } from "./audit.js";
 import { copyRacers } from "./competitions.js";
 import { createLeague, joinByCode } from "./leagues.js";
@@ -425,10 +425,7 @@ describe("public teams", () => {
 
   it("names the captain and the bench rider where the competition has them (decisions 0168, 0169)", async () => {
     const [round3] = await h.db.select().from(events).where(eq(events.id, 7));
-    const setOptions = (on: boolean) =>
-      h.db.execute(sql`
-        update competitions set rules = rules || ${JSON.stringify({ captain: on, bench: on })}::jsonb
-        where id = ${round3!.competitionId}`);
+    const setOptions = (on: boolean) => setRuleOptions(h.db, 7, { captain: on, bench: on });
     await setOptions(true);
     try {
       const u = await player("Captain_Bench");

@@ -153,36 +153,17 @@ export async function referenceFromDb(db: DbOrTx): Promise<Settlement> {
   const frozen = ids.length
     ? await db.select().from(frozenTeamRacers).where(inArray(frozenTeamRacers.eventId, ids))
     : [];
-  const captains = ids.length
-    ? await db
-        .select({
-          eventId: frozenTeams.eventId,
-          userId: frozenTeams.userId,
-          racerId: frozenTeams.captainRacerId,
-        })
-        .from(frozenTeams)
-        .where(and(inArray(frozenTeams.eventId, ids), isNotNull(frozenTeams.captainRacerId)))
+  // The frozen teams' captains, bench riders and transfer costs (decisions 0168-0170).
+  const teamRows = ids.length
+    ? await db.select().from(frozenTeams).where(inArray(frozenTeams.eventId, ids))
     : [];
-  const benches = ids.length
-    ? await db
-        .select({
-          eventId: frozenTeams.eventId,
-          userId: frozenTeams.userId,
-          racerId: frozenTeams.benchRacerId,
-        })
-        .from(frozenTeams)
-        .where(and(inArray(frozenTeams.eventId, ids), isNotNull(frozenTeams.benchRacerId)))
-    : [];
-  const transferCosts = ids.length
-    ? await db
-        .select({
-          eventId: frozenTeams.eventId,
-          userId: frozenTeams.userId,
-          cost: frozenTeams.transferCost,
-        })
-        .from(frozenTeams)
-        .where(and(inArray(frozenTeams.eventId, ids), sql`${frozenTeams.transferCost} <> 0`))
-    : [];
+  const holder = ({ eventId, userId }: (typeof teamRows)[number], racerId: number | null) =>
+    racerId === null ? [] : [{ eventId, userId, racerId }];
+  const captains = teamRows.flatMap((f) => holder(f, f.captainRacerId));
+  const benches = teamRows.flatMap((f) => holder(f, f.benchRacerId));
+  const transferCosts = teamRows
+    .filter((f) => f.transferCost !== 0)
+    .map((f) => ({ eventId: f.eventId, userId: f.userId, cost: f.transferCost }));
   const categories = ids.length
     ? await db
         .select({ racerId: racers.id, category: racers.category })
@@ -203,8 +184,8 @@ export async function referenceFromDb(db: DbOrTx): Promise<Settlement> {
     events: settled,
     results,
     frozen,
-    captains: captains.map((c) => ({ ...c, racerId: c.racerId! })),
-    benches: benches.map((b) => ({ ...b, racerId: b.racerId! })),
+    captains,
+    benches,
     transferCosts,
     categories,
     rules,

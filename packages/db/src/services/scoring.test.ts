@@ -23,7 +23,7 @@ import {
   teamRacers,
   teams,
 } from "../schema/index.js";
-import { createTestDb } from "../testing.js";
+import { createTestDb, setRuleOptions } from "../testing.js";
 import { parseRules } from "./events.js";
 import {
   addRacers,
@@ -159,27 +159,16 @@ async function setRules(o: {
   transfers?: { free: number; bank: number; cost: number } | null;
   wildcard?: boolean;
 }) {
-  const [row] = await h.db
-    .select({ id: competitions.id, rules: competitions.rules })
-    .from(competitions)
-    .innerJoin(events, eq(events.competitionId, competitions.id))
-    .where(eq(events.id, 5));
   const limits = o.limits
     ? { women: DEFAULT_RULES.women, juniors: DEFAULT_RULES.juniors }
     : { women: { min: 0, max: null }, juniors: { min: 0, max: null } };
-  await h.db
-    .update(competitions)
-    .set({
-      rules: {
-        ...row!.rules,
-        ...limits,
-        captain: o.captain,
-        bench: o.bench,
-        transfers: o.transfers ?? null,
-        wildcard: o.wildcard ?? false,
-      },
-    })
-    .where(eq(competitions.id, row!.id));
+  await setRuleOptions(h.db, 5, {
+    ...limits,
+    captain: o.captain,
+    bench: o.bench,
+    transfers: o.transfers ?? null,
+    wildcard: o.wildcard ?? false,
+  });
 }
 beforeEach(() => resetGame(h.db));
 

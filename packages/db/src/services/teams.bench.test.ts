@@ -3,7 +3,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../client.js";
 import { events, frozenTeamRacers, frozenTeams, racers } from "../schema/index.js";
-import { createTestDb } from "../testing.js";
+import { createTestDb, setRuleOptions } from "../testing.js";
 import { getPlayerProfile } from "./profiles.js";
 import { putResults } from "./scoring.fixtures.js";
 import { freezeEvent, settleEvent } from "./scoring.js";
@@ -38,11 +38,7 @@ const starters = () => [
   ...cheapest("Pro Men", 3),
 ];
 
-async function setBench(on: boolean) {
-  await h.db.execute(sql`
-    update competitions set rules = jsonb_set(rules, '{bench}', ${on ? sql`'true'` : sql`'false'`}::jsonb)
-    where id = (select competition_id from events where id = 5)`);
-}
+const setBench = (on: boolean) => setRuleOptions(h.db, 5, { bench: on });
 
 beforeAll(async () => {
   h = await createTestDb({ seed: true });
@@ -83,9 +79,7 @@ describe("a team's bench rider", () => {
     ];
     const res = await saveTeam(h.db, { userId: p.id, eventId: 5, racerIds: ids, now: early });
     expect(res).toMatchObject({ ok: false, issues: [{ code: "female" }] });
-    await h.db.execute(sql`
-      update competitions set rules = jsonb_set(rules, '{captain}', 'true'::jsonb)
-      where id = (select competition_id from events where id = 5)`);
+    await setRuleOptions(h.db, 5, { captain: true });
     const ok = [...starters(), cheapest("Pro Men", 1, 3)[0]!];
     const benchCaptain = await saveTeam(h.db, {
       userId: p.id,
@@ -98,9 +92,7 @@ describe("a team's bench rider", () => {
       ok: false,
       issues: [{ code: "captain", message: "Your captain must be one of your riders." }],
     });
-    await h.db.execute(sql`
-      update competitions set rules = jsonb_set(rules, '{captain}', 'false'::jsonb)
-      where id = (select competition_id from events where id = 5)`);
+    await setRuleOptions(h.db, 5, { captain: false });
   });
 
   it("is frozen apart from the starters, and picked like them", async () => {

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../client.js";
 import { events, frozenTeams } from "../schema/index.js";
-import { createTestDb } from "../testing.js";
+import { createTestDb, setRuleOptions } from "../testing.js";
 import { freezeEvent } from "./scoring.js";
 import { getTeam, listTeamRacers, saveTeam, type TeamRacerView } from "./teams.js";
 import { createAccount } from "./users.js";
@@ -35,11 +35,7 @@ function validTeam(): number[] {
   );
 }
 
-async function setCaptains(on: boolean) {
-  await h.db.execute(sql`
-    update competitions set rules = jsonb_set(rules, '{captain}', ${on ? sql`'true'` : sql`'false'`}::jsonb)
-    where id = (select competition_id from events where id = 5)`);
-}
+const setCaptains = (on: boolean) => setRuleOptions(h.db, 5, { captain: on });
 
 beforeAll(async () => {
   h = await createTestDb({ seed: true });

@@ -134,17 +134,16 @@ export async function getTeam(
       id: events.id,
       competitionId: events.competitionId,
       frozenAt: events.frozenAt,
-      // A frozen copy of this player's team for the round, read in the same round trip.
-      frozenTeam: sql<boolean>`exists (select 1 from ${frozenTeams} f
-        where f.event_id = ${eventId} and f.user_id = ${userId})`,
-      frozenCaptain: sql<number | null>`(select f.captain_racer_id from ${frozenTeams} f
-        where f.event_id = ${eventId} and f.user_id = ${userId})`,
-      frozenBench: sql<number | null>`(select f.bench_racer_id from ${frozenTeams} f
-        where f.event_id = ${eventId} and f.user_id = ${userId})`,
+      // A frozen copy of this player's team for the round, with its captain and bench rider,
+      // read in the same round trip.
+      frozenTeam: sql<boolean>`${frozenTeams.userId} is not null`,
+      frozenCaptain: frozenTeams.captainRacerId,
+      frozenBench: frozenTeams.benchRacerId,
       rules: competitions.rules,
     })
     .from(events)
     .innerJoin(competitions, eq(competitions.id, events.competitionId))
+    .leftJoin(frozenTeams, and(eq(frozenTeams.eventId, events.id), eq(frozenTeams.userId, userId)))
     .where(eq(events.id, eventId));
   if (!event) return null;
   const rows = await db

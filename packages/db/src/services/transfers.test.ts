@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../client.js";
 import { events, frozenTeams } from "../schema/index.js";
-import { createTestDb } from "../testing.js";
+import { createTestDb, setRuleOptions } from "../testing.js";
 import { CLI_ACTOR } from "./audit.js";
 import { copyRacers } from "./competitions.js";
 import { freezeEvent } from "./scoring.js";
@@ -36,9 +36,7 @@ const pick = (pool: TeamRacerView[], skip = 0) => {
 
 beforeAll(async () => {
   h = await createTestDb({ seed: true });
-  await h.db.execute(sql`
-    update competitions set rules = rules || '{"transfers":{"free":1,"bank":3,"cost":10},"wildcard":true}'::jsonb
-    where id = (select competition_id from events where id = 5)`);
+  await setRuleOptions(h.db, 5, { transfers: { free: 1, bank: 3, cost: 10 }, wildcard: true });
   await copyRacers(h.db, 5, 6, { actor: CLI_ACTOR, now: new Date() });
   round1 = await listTeamRacers(h.db, 5);
   round2 = await listTeamRacers(h.db, 6);

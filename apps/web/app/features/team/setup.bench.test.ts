@@ -1,7 +1,7 @@
 import { LOCK_MS } from "@game/core";
 import { events, getTeam, listTeamRacers, type TeamRacerView } from "@game/db";
-import { createTestDb, type DbHandle } from "@game/db/testing";
-import { eq, sql } from "drizzle-orm";
+import { createTestDb, type DbHandle, setRuleOptions } from "@game/db/testing";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieFor, makeUser, request, testContext } from "../../../tests/support/context";
 import { loadTeamSetup, teamSetupAction } from "./setup.server";
@@ -18,9 +18,7 @@ beforeAll(async () => {
   pool = await listTeamRacers(h.db, 5);
   const [round1] = await h.db.select().from(events).where(eq(events.id, 5));
   early = new Date(round1!.startsAt.getTime() - LOCK_MS - 3 * 86_400_000);
-  await h.db.execute(sql`
-    update competitions set rules = jsonb_set(rules, '{bench}', 'true'::jsonb)
-    where id = (select competition_id from events where id = 5)`);
+  await setRuleOptions(h.db, 5, { bench: true });
 });
 afterAll(() => h.close());
 

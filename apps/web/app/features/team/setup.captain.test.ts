@@ -1,7 +1,7 @@
 import { LOCK_MS } from "@game/core";
 import { events, getTeam, listTeamRacers, type TeamRacerView } from "@game/db";
-import { createTestDb, type DbHandle } from "@game/db/testing";
-import { eq, sql } from "drizzle-orm";
+import { createTestDb, type DbHandle, setRuleOptions } from "@game/db/testing";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieFor, makeUser, request, testContext } from "../../../tests/support/context";
 import { loadTeamSetup, teamSetupAction } from "./setup.server";
@@ -13,11 +13,7 @@ let h: DbHandle;
 let pool: TeamRacerView[];
 let early: Date;
 
-async function setCaptains(on: boolean) {
-  await h.db.execute(sql`
-    update competitions set rules = jsonb_set(rules, '{captain}', ${on ? sql`'true'` : sql`'false'`}::jsonb)
-    where id = (select competition_id from events where id = 5)`);
-}
+const setCaptains = (on: boolean) => setRuleOptions(h.db, 5, { captain: on });
 
 beforeAll(async () => {
   h = await createTestDb({ seed: true });

@@ -1,7 +1,7 @@
 import { LOCK_MS } from "@game/core";
 import { events, getTransferStatus, listTeamRacers, type TeamRacerView } from "@game/db";
-import { createTestDb, type DbHandle } from "@game/db/testing";
-import { eq, sql } from "drizzle-orm";
+import { createTestDb, type DbHandle, setRuleOptions } from "@game/db/testing";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieFor, makeUser, request, testContext } from "../../../tests/support/context";
 import { loadTeamSetup, teamSetupAction } from "./setup.server";
@@ -15,9 +15,7 @@ let early: Date;
 
 beforeAll(async () => {
   h = await createTestDb({ seed: true });
-  await h.db.execute(sql`
-    update competitions set rules = rules || '{"transfers":{"free":1,"bank":3,"cost":10},"wildcard":true}'::jsonb
-    where id = (select competition_id from events where id = 5)`);
+  await setRuleOptions(h.db, 5, { transfers: { free: 1, bank: 3, cost: 10 }, wildcard: true });
   pool = await listTeamRacers(h.db, 5);
   const [round1] = await h.db.select().from(events).where(eq(events.id, 5));
   early = new Date(round1!.startsAt.getTime() - LOCK_MS - 3 * 86_400_000);
