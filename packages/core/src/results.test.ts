@@ -7,6 +7,7 @@ import {
   type CsvTable,
   checkResults,
   formatResultIssue,
+  jsonResultsTable,
   parsePosition,
   pointsForStoredResult,
   type ResultRacer,
@@ -319,5 +320,46 @@ describe("settleFormSchema", () => {
     expect(settleFormSchema.safeParse({ eventId: "x" }).error?.issues[0]?.message).toBe(
       "Choose an event.",
     );
+  });
+});
+
+describe("jsonResultsTable", () => {
+  const racers = [
+    { id: 1, category: "Pro Men" as const, firstName: "Loic", lastName: "Bruni" },
+    { id: 2, category: "Pro Men" as const, firstName: "Amaury", lastName: "Pierron" },
+  ];
+  it("reads a timing system's rows as the CSV import does", () => {
+    const check = checkResults(
+      jsonResultsTable({
+        results: [
+          { position: 1, firstName: "Amaury", lastName: "Pierron", category: "Pro Men" },
+          { position: "DNS", racerId: 1, category: "Pro Men" },
+        ],
+      }),
+      racers,
+    );
+    expect(check.ok).toBe(true);
+    expect(check.rows.map((r) => [r.racerId, r.status, r.position, r.line])).toEqual([
+      [2, "finished", 1, 2],
+      [1, "DNS", null, 3],
+    ]);
+  });
+  it("names the item of a problem as its line", () => {
+    const check = checkResults(
+      jsonResultsTable([
+        { position: 1, racerId: 2, category: "Pro Men" },
+        { position: 1, racerId: 99, category: "Pro Men" },
+      ]),
+      racers,
+    );
+    expect(check.ok).toBe(false);
+    expect(!check.ok && check.issues[0]?.line).toBe(3);
+  });
+  it("refuses a body of another shape with one issue", () => {
+    for (const body of [null, {}, [], "x", [1], { results: 3 }]) {
+      const table = jsonResultsTable(body);
+      expect(table.errors).toHaveLength(1);
+      expect(checkResults(table, racers).ok).toBe(false);
+    }
   });
 });

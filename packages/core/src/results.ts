@@ -629,3 +629,52 @@ export const settleFormSchema = z.object({
     .int("Choose an event.")
     .positive("Choose an event."),
 });
+
+/** The most rows a pushed JSON body may hold (a results file's size limit keeps CSV bounded). */
+export const JSON_RESULTS_MAX_ROWS = 5000;
+
+/**
+ * A timing system's JSON results as the table a CSV file reads as (decision 0171), so both go
+ * through the same checks: an array of objects (or `{ "results": [...] }`) whose keys are the
+ * CSV's column names ("position", "firstName" or "First Name", "category", "racerId", ...).
+ * Item n is "line" n + 1, as if the header were line 1. A body of any other shape is one issue.
+ */
+export function jsonResultsTable(value: unknown): CsvTable {
+  const items =
+    value && typeof value === "object" && !Array.isArray(value) && "results" in value
+      ? (value as { results: unknown }).results
+      : value;
+  const issue = (message: string): CsvTable => ({
+    header: [],
+    records: [],
+    errors: [{ line: 1, message }],
+  });
+  if (!Array.isArray(items) || items.length === 0) {
+    return issue(
+      'Expected a JSON array of results (or { "results": [...] }), one object per racer.',
+    );
+  }
+  if (items.length > JSON_RESULTS_MAX_ROWS) {
+    return issue(`At most ${JSON_RESULTS_MAX_ROWS} results in one body.`);
+  }
+  const header: string[] = [];
+  const seen = new Set<string>();
+  for (const [i, item] of items.entries()) {
+    if (!item || typeof item !== "object" || Array.isArray(item)) {
+      return issue(`Result ${i + 1} is not an object.`);
+    }
+    for (const key of Object.keys(item)) {
+      if (!seen.has(key)) {
+        seen.add(key);
+        header.push(key);
+      }
+    }
+  }
+  const cell = (v: unknown) => (v === null || v === undefined ? "" : String(v));
+  const records = items.map((item: Record<string, unknown>, i) => ({
+    line: i + 2,
+    values: header.map((key) => cell(item[key])),
+  }));
+  // Keys match columns as headers do (case, spaces and underscores aside): firstName, first_name.
+  return { header, records, errors: [] };
+}

@@ -16,6 +16,7 @@ export {
   seed,
 } from "./seed.js";
 export * from "./services/admin-events.js";
+export * from "./services/admin-tokens.js";
 export * from "./services/admin-users.js";
 export * from "./services/audit.js";
 export * from "./services/competitions.js";
@@ -25,6 +26,7 @@ export * from "./services/embed-tokens.js";
 export * from "./services/events.js";
 export * from "./services/jobs.js";
 export * from "./services/leagues.js";
+export * from "./services/live-rounds.js";
 export * from "./services/outbox.js";
 export * from "./services/partner-stats.js";
 export * from "./services/partners.js";

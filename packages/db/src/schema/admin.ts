@@ -48,3 +48,19 @@ export const partners = pgTable("partners", {
    */
   disabledAt: timestamp("disabled_at", { withTimezone: true }),
 });
+
+/**
+ * Admin API tokens: what a timing system sends to push results (`Authorization: Bearer ...`).
+ * Named by an admin (`game-admin tokens create --name <n>`), shown once, stored as SHA-256;
+ * revoked tokens keep their row so the audit log's actor stays explained (docs/decisions/0171).
+ */
+export const adminTokens = pgTable("admin_tokens", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  name: text("name").notNull().unique(),
+  /** SHA-256 of the token: a leaked table gives no usable token. */
+  tokenHash: text("token_hash").notNull().unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdBy: text("created_by").notNull(),
+  lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  revokedAt: timestamp("revoked_at", { withTimezone: true }),
+});

@@ -69,6 +69,12 @@ export const events = pgTable(
     frozenAt: timestamp("frozen_at", { withTimezone: true }),
     /** When results were last settled. */
     settledAt: timestamp("settled_at", { withTimezone: true }),
+    /**
+     * True while the round's results are provisional (imported in pieces as the race runs): its
+     * points and ranks are settled as usual but say "provisional" until the final import or
+     * `results finalize` (docs/decisions/0171).
+     */
+    provisional: boolean("provisional").notNull().default(false),
   },
   (t) => [
     index("events_starts_idx").on(t.startsAt),

@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   "racer.reinstate",
   "racer.portrait",
   "results.import",
+  "results.finalize",
   "scores.settle",
   "season.advance",
   "reminders.send",
@@ -39,6 +40,8 @@ export const AUDIT_ACTIONS = [
   "partner.delete",
   "league.remove-member",
   "db.seed",
+  "token.create",
+  "token.revoke",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

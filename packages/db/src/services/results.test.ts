@@ -93,6 +93,8 @@ describe("importResults", () => {
       ok: true,
       dryRun: true,
       eventId: 5,
+      provisional: false,
+      unchanged: false,
       categories: ["Pro Men"],
       rows: [
         {

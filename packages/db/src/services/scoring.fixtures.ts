@@ -129,7 +129,7 @@ export async function resetGame(db: DbOrTx) {
   ]) {
     await db.execute(sql.raw(`delete from ${table}`));
   }
-  await db.update(events).set({ frozenAt: null, settledAt: null });
+  await db.update(events).set({ frozenAt: null, settledAt: null, provisional: false });
 }
 
 /** The reference settlement of the stored facts: settled events, results, frozen teams, members. */

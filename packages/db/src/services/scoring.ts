@@ -277,6 +277,8 @@ export class SettlementError extends Error {
 
 export interface SettlementSummary {
   eventId: number;
+  /** True when the round's results are provisional (decision 0171). */
+  provisional: boolean;
   /** True when this settlement froze the event's teams (it was not frozen yet). */
   frozeNow: boolean;
   results: number;
@@ -319,6 +321,7 @@ async function claimEvent(tx: DbOrTx, eventId: number, now: Date) {
       id: events.id,
       frozenAt: events.frozenAt,
       settledAt: events.settledAt,
+      provisional: events.provisional,
       competitionId: events.competitionId,
       rules: competitions.rules,
     })
@@ -375,14 +378,19 @@ async function scoreRacers(tx: DbOrTx, eventId: number, now: Date, points: Point
  * event_scores (step 5), so no settlement leaves dead rows (docs/decisions/0137).
  * Answers the teams scored.
  */
-async function scoreTeams(tx: DbOrTx, eventId: number, rules: CompetitionRules): Promise<number> {
+async function scoreTeams(
+  tx: DbOrTx,
+  eventId: number,
+  rules: CompetitionRules,
+  provisional: boolean,
+): Promise<number> {
   // The bench rider's points for the starter they came on for, minus that starter's.
   const subs = sql`${
     rules.bench
       ? sql` + coalesce(p.by_racer[a.in_racer_id], 0) - coalesce(p.by_racer[a.out_racer_id], 0)`
       : sql``
   }${rules.transfers ? sql` - f.transfer_cost` : sql``}`;
-  if (rules.bench) await findAutoSubs(tx, eventId, rules);
+  if (rules.bench) await findAutoSubs(tx, eventId, rules, provisional);
   await tx.execute(
     sql.raw(`create table ${NEXT_EVENT_SCORES} (like event_scores including defaults,
       check (event_id = ${Math.trunc(eventId)}))`),
@@ -427,9 +435,15 @@ async function scoreTeams(tx: DbOrTx, eventId: number, rules: CompetitionRules):
  * Step 2a where the rules have a bench (docs/decisions/0169): which teams' bench riders come on,
  * and for whom, into the transaction's `auto_subs`. Core's `autoSub` decides, for the teams with
  * a bench rider and a starter who did not start (no result, or DNS): a few, read by an overlap
- * with the round's non-starters rather than every team.
+ * with the round's non-starters rather than every team. While the results are provisional a
+ * racer without a result has not run yet: only a DNS brings the bench rider on (decision 0171).
  */
-async function findAutoSubs(tx: DbOrTx, eventId: number, rules: CompetitionRules) {
+async function findAutoSubs(
+  tx: DbOrTx,
+  eventId: number,
+  rules: CompetitionRules,
+  provisional: boolean,
+) {
   // (A settlement earlier in the same transaction left its own.)
   await tx.execute(sql`drop table if exists pg_temp.auto_subs`);
   await tx.execute(sql`
@@ -437,7 +451,9 @@ async function findAutoSubs(tx: DbOrTx, eventId: number, rules: CompetitionRules
       out_racer_id int not null) on commit drop`);
   const entries = rowsOf<{ id: number; category: Category; started: boolean }>(
     await tx.execute(sql`
-      select r.id, r.category, (rr.racer_id is not null and rr.status <> 'DNS') as started
+      select r.id, r.category,
+        (${provisional ? sql`rr.racer_id is null or` : sql``}
+          (rr.racer_id is not null and rr.status <> 'DNS')) as started
       from racers r left join race_results rr on rr.event_id = r.game_id and rr.racer_id = r.id
       where r.game_id = ${eventId}`),
   );
@@ -674,7 +690,7 @@ export async function settleInTransaction(
   await scoreRacers(tx, eventId, now, rules.points);
   lap("results");
   // 2. Every frozen team's score, rank and place, into a fresh table.
-  const teams = await scoreTeams(tx, eventId, rules);
+  const teams = await scoreTeams(tx, eventId, rules, event.provisional);
   lap("eventScores");
   // 3. The competition's table, fresh.
   const settledEvents = await writeCompetitionTable(tx, event);
@@ -695,6 +711,7 @@ export async function settleInTransaction(
   );
   const summary: SettlementSummary = {
     eventId,
+    provisional: event.provisional,
     frozeNow,
     results,
     teams,

@@ -198,6 +198,12 @@ export async function advanceSeason(db: DbOrTx, opts: AdvanceOptions): Promise<A
           `The season has changed since the preview: it would now advance ${current.name} to ${next.name}. Preview it again.`,
         );
       }
+      // Prices move and teams carry over from the final results, never from provisional ones.
+      if (current.provisional) {
+        throw new SeasonError(
+          `${current.name}'s results are provisional: make them final first (\`game-admin results finalize ${current.id}\`, or import the final file).`,
+        );
+      }
       const forced = !current.settledAt;
       if (forced) {
         const lock = lockTime(current, rules.lockHours);
