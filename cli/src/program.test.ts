@@ -157,6 +157,11 @@ describe("commands", () => {
         "partners list",
         "db migrate",
         "db seed",
+        "results import",
+        "results finalize",
+        "tokens create",
+        "tokens revoke",
+        "tokens list",
       ]),
     );
     for (const [name, cmd] of all) {
@@ -279,6 +284,8 @@ describe("commands", () => {
       expect(await run(["events", "schedule", "5", "2027-04-18T16:00"])).toBe(2);
       expect(await run(["partners", "add", "Only a name"])).toBe(2);
       expect(await run(["users", "block"])).toBe(2);
+      expect(await run(["tokens", "create"])).toBe(2);
+      expect(await run(["results", "finalize", "0"])).toBe(2);
     } finally {
       spy.mockRestore();
     }

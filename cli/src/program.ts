@@ -11,6 +11,7 @@ import { remindersCommand } from "./commands/reminders.js";
 import { resultsCommand } from "./commands/results.js";
 import { scoresCommand } from "./commands/scores.js";
 import { seasonCommand } from "./commands/season.js";
+import { tokensCommand } from "./commands/tokens.js";
 import { usersCommand } from "./commands/users.js";
 import { CliError } from "./errors.js";
 
@@ -27,7 +28,15 @@ const COMMANDS: Array<[make: () => Command, examples: string[]]> = [
       "racers portraits ./portraits --dry-run",
     ],
   ],
-  [resultsCommand, ["results import 5 round-1.csv --dry-run", "results list 5"]],
+  [
+    resultsCommand,
+    [
+      "results import 5 round-1.csv --dry-run",
+      "results import 5 live.csv --provisional",
+      "results finalize 5",
+      "results list 5",
+    ],
+  ],
   [scoresCommand, ["scores settle 5", "scores freeze"]],
   [seasonCommand, ["season advance --dry-run", "season advance --json"]],
   [remindersCommand, ["reminders send --dry-run", "reminders send --json"]],
@@ -42,6 +51,7 @@ const COMMANDS: Array<[make: () => Command, examples: string[]]> = [
   [usersCommand, ["users list --search example.com", "users grant-admin you@example.com"]],
   [partnersCommand, ['partners add "MTB News" https://mtbnews.example', "partners list"]],
   [outboxCommand, ["outbox list", "outbox list --page 2 --json"]],
+  [tokensCommand, ["tokens create --name timing", "tokens list", "tokens revoke timing"]],
   [
     dbCommand,
     [
@@ -68,6 +78,7 @@ const HELP_GROUPS: Readonly<Record<string, string>> = {
   users: "Players and partners:",
   partners: "Players and partners:",
   outbox: "Players and partners:",
+  tokens: "Players and partners:",
   db: "Database:",
 };
 

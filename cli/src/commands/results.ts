@@ -11,7 +11,14 @@ import {
   lockTime,
   normalizeCategory,
 } from "@game/core";
-import { getEvent, importResults, listEventResults } from "@game/db";
+import {
+  type FinalizeOutcome,
+  finalizeResults,
+  getEvent,
+  importResults,
+  listEventResults,
+  SettlementError,
+} from "@game/db";
 import { Command, InvalidArgumentError } from "commander";
 import { currentActor, inputPath, withDb } from "../context.js";
 import { CliError, positiveInt } from "../errors.js";
@@ -66,7 +73,9 @@ const place = (r: { status: string; position: number | null }) =>
   r.status === "finished" ? String(r.position) : r.status;
 
 export function resultsCommand(): Command {
-  const results = new Command("results").description("race results: import from CSV, list");
+  const results = new Command("results").description(
+    "race results: import from CSV (provisional while the race runs), finalize, list",
+  );
 
   results
     .command("import")
@@ -86,15 +95,25 @@ export function resultsCommand(): Command {
     .option("--dry-run", "check the file and show the matched table, writing nothing")
     .option("--json", "print the outcome as JSON")
     .option("--force", "import although the event's teams have not locked yet (freezes them now)")
+    .option(
+      "--provisional",
+      "results that arrive while the race runs: points and ranks say provisional until the final import or `results finalize`",
+    )
     .addHelpText(
       "after",
-      "\nEvery problem is reported with its line and nothing is written while there is one; an\nunknown name comes with the closest racer names. Importing replaces the results of the\ncategories in the file and keeps the others': import a timing company's files one category\nat a time. Scores are recomputed after each file, never added.\n\nExample:\n  $ game-admin results import 5 round-1.csv --dry-run\n  $ game-admin results import 5 pro-men.csv --category \"Pro Men\"",
+      "\nEvery problem is reported with its line and nothing is written while there is one; an\nunknown name comes with the closest racer names. Importing replaces the results of the\ncategories in the file and keeps the others': import a timing company's files one category\nat a time. Scores are recomputed after each file, never added.\n\nWith --provisional the round is scored as usual but says provisional, and a racer without a\nresult has not run yet; a file identical to the stored results changes nothing. The next\nimport without --provisional, or `results finalize`, makes the results final; provisional\nresults never replace final ones.\n\nExample:\n  $ game-admin results import 5 round-1.csv --dry-run\n  $ game-admin results import 5 pro-men.csv --category \"Pro Men\"\n  $ game-admin results import 5 live.csv --provisional",
     )
     .action(
       async (
         eventId: number,
         file: string,
-        opts: { dryRun?: boolean; json?: boolean; force?: boolean; category?: Category },
+        opts: {
+          dryRun?: boolean;
+          json?: boolean;
+          force?: boolean;
+          category?: Category;
+          provisional?: boolean;
+        },
         cmd: Command,
       ) => {
         const text = readResultsText(file);
@@ -114,10 +133,15 @@ export function resultsCommand(): Command {
             dryRun: opts.dryRun,
             audit: currentActor(),
             category: opts.category,
+            provisional: opts.provisional,
           });
           if (!outcome.ok) {
             if (opts.json) printJson(outcome);
-            else for (const issue of outcome.issues) console.error(inert(formatResultIssue(issue)));
+            // Final results refuse provisional ones (decision 0171): the one reason, not a line.
+            if (outcome.reason === "final") {
+              throw new CliError(outcome.issues.map((i) => inert(i.message)).join(" "));
+            } else
+              for (const issue of outcome.issues) console.error(inert(formatResultIssue(issue)));
             const n = outcome.issues.length;
             throw new CliError(
               `nothing imported: ${n} ${n === 1 ? "problem" : "problems"} in ${name}`,
@@ -144,8 +168,21 @@ export function resultsCommand(): Command {
           const lines = [
             `${opts.dryRun ? "Dry run (nothing written): " : ""}${name}: ${outcome.rows.length} results for ${inert(event.name)}`,
             `  finished: ${count("finished")}, DNF: ${count("DNF")}, DNS: ${count("DNS")}, DSQ: ${count("DSQ")}`,
-            `  ${opts.dryRun ? "would replace" : "replaced"} the results of: ${outcome.categories.join(", ")} (other categories kept)`,
+            outcome.unchanged
+              ? "  unchanged: the file holds the results stored; nothing re-scored"
+              : `  ${opts.dryRun ? "would replace" : "replaced"} the results of: ${outcome.categories.join(", ")} (other categories kept)`,
           ];
+          if (outcome.provisional) {
+            lines.push(
+              `  provisional: points and ranks say so until the final import or \`game-admin results finalize ${eventId}\``,
+            );
+          } else if (event.provisional) {
+            lines.push(
+              opts.dryRun
+                ? "  final: the round's results are provisional; importing this file makes them final"
+                : "  final: the round's results were provisional and are final now",
+            );
+          }
           if (!isLocked(event, now)) {
             lines.push(
               `  note: teams lock at ${lockTime(event).toISOString()}; importing freezes them now`,
@@ -156,6 +193,38 @@ export function resultsCommand(): Command {
         });
       },
     );
+
+  results
+    .command("finalize")
+    .description("make an event's provisional results final as they stand and score it again")
+    .argument("<eventId>", "the event", positiveInt)
+    .option("--json", "print the outcome as JSON")
+    .addHelpText(
+      "after",
+      "\nOnce final, a racer without a result did not start (bench riders come on) and the round\nno longer says provisional. Results already final are left as they are.\n\nExample:\n  $ game-admin results finalize 5",
+    )
+    .action(async (eventId: number, opts: { json?: boolean }, cmd: Command) => {
+      await withDb(cmd, async (h) => {
+        const event = await getEvent(h.db, eventId);
+        if (!event) throw new CliError(`there is no event ${eventId}`);
+        let outcome: FinalizeOutcome;
+        try {
+          outcome = await finalizeResults(h.db, eventId, {
+            now: new Date(),
+            audit: currentActor(),
+          });
+        } catch (error) {
+          if (error instanceof SettlementError) throw new CliError(error.message);
+          throw error;
+        }
+        if (opts.json) return printJson(outcome);
+        process.stdout.write(
+          outcome.alreadyFinal
+            ? `The results of event ${eventId} (${inert(event.name)}) are final already: nothing to do.\n`
+            : `The results of event ${eventId} (${inert(event.name)}) are final now.\n${settlementLine(outcome.settlement)}\n`,
+        );
+      });
+    });
 
   results
     .command("list")

@@ -8,7 +8,7 @@ const n = (v: number) => v.toLocaleString("en-US");
 
 /** One line saying what a settlement did. */
 export function settlementLine(s: SettlementSummary): string {
-  return `Scored event ${s.eventId}: ${n(s.teams)} teams, ${n(s.rankedPlayers)} players ranked, ${n(s.leagues)} leagues, in ${(s.ms / 1000).toFixed(1)} s${s.frozeNow ? " (teams frozen now)" : ""}.`;
+  return `Scored event ${s.eventId}${s.provisional ? " (provisional)" : ""}: ${n(s.teams)} teams, ${n(s.rankedPlayers)} players ranked, ${n(s.leagues)} leagues, in ${(s.ms / 1000).toFixed(1)} s${s.frozeNow ? " (teams frozen now)" : ""}.`;
 }
 
 export function scoresCommand(): Command {
