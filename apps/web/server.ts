@@ -12,6 +12,7 @@ import {
   DataDirLockedError,
   type DbHandle,
   getRankingVersions,
+  liveRoundStates,
   lockDataDir,
   resolveDataDir,
   seed,
@@ -33,6 +34,7 @@ import { processRole, runPrimary } from "./server/cluster.js";
 import { serveDbSocket } from "./server/db-socket.js";
 import { type Env, readEnv } from "./server/env.js";
 import { startFreezing } from "./server/freeze-teams.js";
+import { liveHub } from "./server/live.js";
 import { createLogger, requestLogger } from "./server/logger.js";
 import { startMaintenance } from "./server/maintenance.js";
 import {
@@ -174,6 +176,14 @@ app.get(
   }),
 );
 app.use(closeConnectionsWhen(() => stopping));
+// Live scores (docs/decisions/0171): before compression, which would hold events back.
+const live = liveHub({
+  read: (ids) => liveRoundStates(handle.readDb ?? handle.db, ids),
+  maxStreams: env.liveMaxStreams,
+  perIp: env.liveStreamsPerIp,
+  onError: (error) => logger.error({ error: describeError(error) }, "live scores: read failed"),
+});
+app.use(live.handler);
 app.use(compression());
 // Ranking versions: read from where the rankings are read (a replica never runs ahead of its
 // own rows), at most once a second per process.
@@ -380,6 +390,8 @@ async function shutdown(signal: string): Promise<void> {
   stopFreezing();
   stopReminders();
   metricsServer?.close();
+  // Live streams never finish by themselves: end them, and their pages reconnect elsewhere.
+  live.close();
   const drained = await drainServer(server, { drainMs: 10_000 });
   if (!drained) console.error("Requests still running after 10 s were cut.");
   await Promise.allSettled([...closers].map((close) => close()));

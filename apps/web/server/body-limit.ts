@@ -18,6 +18,9 @@ export const UPLOAD_JSON_MAX_BYTES = CSV_MAX_BYTES * 3;
  */
 const UPLOAD_PATHS = new Set(["/admin", "/admin/racers", "/admin/results", "/admin/portraits"]);
 
+/** `POST /api/v1/admin/events/:id/results`. */
+const RESULTS_PUSH_PATH = /^\/api\/v1\/admin\/events\/[^/]+\/results$/;
+
 export const TOO_LARGE = "The request is too large.";
 
 /** The page a request is for: Remix data requests (`/admin.data`, `/_root.data`) count as their page. */
@@ -36,7 +39,12 @@ export function bodyLimitFor({
   path: string;
   contentType?: string | undefined;
 }): number {
-  if (!UPLOAD_PATHS.has(pagePath(path).replace(/\/+$/, "") || "/")) return FORM_MAX_BYTES;
+  const page = pagePath(path).replace(/\/+$/, "") || "/";
+  // A timing system's push (docs/decisions/0171): a results file's size, as CSV or JSON.
+  if (RESULTS_PUSH_PATH.test(page)) {
+    return /^application\/json\b/i.test(contentType) ? UPLOAD_JSON_MAX_BYTES : CSV_MAX_BYTES;
+  }
+  if (!UPLOAD_PATHS.has(page)) return FORM_MAX_BYTES;
   return /^application\/json\b/i.test(contentType) ? UPLOAD_JSON_MAX_BYTES : UPLOAD_MAX_BYTES;
 }
 

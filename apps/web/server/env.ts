@@ -21,6 +21,10 @@ export interface Env {
   publicUrl?: string | undefined;
   trustProxy: false | number;
   dbStartTimeoutMs: number;
+  /** Live score streams (docs/decisions/0171): at most this many open on one process... */
+  liveMaxStreams: number;
+  /** ...and this many from one address (a visitor's tabs), so no one visitor takes them all. */
+  liveStreamsPerIp: number;
 }
 
 /**
@@ -93,6 +97,18 @@ const envSchema = z
       (n) => Number.isFinite(n) && n >= 0,
       "a number of seconds",
     ),
+    LIVE_MAX_STREAMS: numberVar(
+      "LIVE_MAX_STREAMS",
+      { fallback: 20_000, emptyIsUnset: true },
+      (n) => Number.isInteger(n) && n >= 0,
+      "a number of streams",
+    ),
+    LIVE_STREAMS_PER_IP: numberVar(
+      "LIVE_STREAMS_PER_IP",
+      { fallback: 20, emptyIsUnset: true },
+      (n) => Number.isInteger(n) && n >= 1,
+      "a number of streams of at least 1",
+    ),
     HOST: z.string().optional(),
     NODE_ENV: z.string().optional(),
     SESSION_SECRET: z.string().optional(),
@@ -131,6 +147,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
     publicUrl: v.PUBLIC_URL,
     trustProxy: v.TRUST_PROXY,
     dbStartTimeoutMs: v.DATABASE_START_TIMEOUT * 1000,
+    liveMaxStreams: v.LIVE_MAX_STREAMS,
+    liveStreamsPerIp: v.LIVE_STREAMS_PER_IP,
   };
 }
 

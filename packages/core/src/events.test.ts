@@ -9,7 +9,9 @@ import {
   EVENT_STATUSES,
   eventPhase,
   isEventStatus,
+  isLiveRound,
   isLocked,
+  liveVersion,
   lockTime,
 } from "./events.js";
 
@@ -220,5 +222,28 @@ describe("the remembered game", () => {
         },
       ),
     );
+  });
+});
+
+describe("live rounds (docs/decisions/0171)", () => {
+  const startsAt = new Date("2027-05-01T12:00:00Z");
+  const before = new Date(startsAt.getTime() - LOCK_MS - 1);
+  const after = new Date(startsAt.getTime() - LOCK_MS + 1);
+  const round = { startsAt, status: "open" as const };
+  it("follows an open round from its lock until its results are final", () => {
+    expect(isLiveRound(round, before)).toBe(false);
+    expect(isLiveRound(round, after)).toBe(true);
+    expect(isLiveRound({ ...round, frozenAt: before }, before)).toBe(true);
+    expect(isLiveRound({ ...round, settledAt: after, provisional: true }, after)).toBe(true);
+    expect(isLiveRound({ ...round, settledAt: after, provisional: false }, after)).toBe(false);
+    expect(isLiveRound({ ...round, status: "archived" as const }, after)).toBe(false);
+    expect(isLiveRound({ ...round, status: "closed" as const }, after)).toBe(false);
+  });
+  it("gives every settlement and the final its own version", () => {
+    const at = new Date("2027-05-01T15:00:00.123Z");
+    expect(liveVersion(null, false)).toBe("0");
+    expect(liveVersion(at, true)).not.toBe(liveVersion(at, false));
+    expect(liveVersion(at, true)).not.toBe(liveVersion(new Date(at.getTime() + 1), true));
+    expect(liveVersion(at.toISOString(), false)).toBe(liveVersion(at, false));
   });
 });

@@ -103,3 +103,31 @@ export function currentGameOf<
   const latestFirst = byStart.reverse();
   return latestFirst.find((e) => e.settledAt != null) ?? latestFirst[0];
 }
+
+/** A round as live scores need it (docs/decisions/0171). */
+export interface LiveRound extends PhasedEvent {
+  /** Its results are provisional: settled in pieces while the race runs. */
+  provisional?: boolean;
+}
+
+/**
+ * Whether a round's scores may move now, so its pages follow its live stream: results are
+ * provisional, or the teams are locked and no result is in yet (the first piece is coming).
+ * An open round only: a closed or archived one never moves by itself.
+ */
+export function isLiveRound(event: LiveRound, now: Date | number): boolean {
+  if (event.provisional) return true;
+  if (event.status !== "open" || event.settledAt != null) return false;
+  return event.frozenAt != null || isLocked(event, now);
+}
+
+/**
+ * The key a live stream and a page compare: it changes with every settlement (each sets
+ * `settledAt`) and when results become final.
+ */
+export function liveVersion(
+  settledAt: Date | string | number | null | undefined,
+  provisional: boolean,
+): string {
+  return `${settledAt == null ? 0 : toMs(settledAt)}${provisional ? "p" : ""}`;
+}

@@ -268,6 +268,10 @@ export const apiCompetitionRoundSchema = named(
     startsAt: z.iso.datetime(),
     locksAt: z.iso.datetime(),
     settled: z.boolean().meta({ description: "Results are in and scored." }),
+    provisional: z.boolean().meta({
+      description:
+        "The results are provisional (coming in while the race runs): points and ranks may still move until the final results. `GET /events/{id}/live` streams each change.",
+    }),
   }),
 );
 

@@ -10,6 +10,7 @@ import {
   countFemale,
   countJunior,
   requirementChecklist,
+  startedRace,
   type TeamIssueCode,
   type TeamRacer,
   teamCost,
@@ -490,5 +491,16 @@ describe("requirementChecklist", () => {
         expect(list.every((r) => r.met)).toBe(v.ok);
       }),
     );
+  });
+});
+
+describe("startedRace (docs/decisions/0171)", () => {
+  it("reads no result as no start once final, as not run yet while provisional", () => {
+    expect(startedRace(null)).toBe(false);
+    expect(startedRace(null, true)).toBe(true);
+    for (const provisional of [false, true]) {
+      expect(startedRace("DNS", provisional)).toBe(false);
+      for (const s of ["finished", "DNF", "DSQ"]) expect(startedRace(s, provisional)).toBe(true);
+    }
   });
 });

@@ -277,6 +277,15 @@ export interface SubRacer {
 }
 
 /**
+ * Whether a racer started, for the bench rule, from their result (null: none yet). Final
+ * results: no result is no start. Provisional ones (docs/decisions/0171): a racer without a
+ * result has not run yet, so only a DNS counts as not starting.
+ */
+export function startedRace(status: string | null, provisional = false): boolean {
+  return status === null ? provisional : status !== "DNS";
+}
+
+/**
  * Who the bench rider comes on for (docs/decisions/0169): a starter who did not start, whose
  * place the bench rider (who did start) can take with the team still within the women and junior
  * limits; of several, the lowest racer id (the same answer whatever order the team is read in:

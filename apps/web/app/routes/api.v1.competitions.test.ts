@@ -84,6 +84,7 @@ const competition = z.strictObject({
       startsAt: z.iso.datetime(),
       locksAt: z.iso.datetime(),
       settled: z.boolean(),
+      provisional: z.boolean(),
     }),
   ),
 });
@@ -160,6 +161,7 @@ describe("GET /api/v1/competitions", () => {
       startsAt: "2027-04-18T16:00:00.000Z",
       locksAt: "2027-04-18T04:00:00.000Z",
       settled: false,
+      provisional: false,
     });
     const freeride = body.data.find((c) => c.slug === "freeride-2024")!;
     expect(freeride.rulesFixed).toBe(true);

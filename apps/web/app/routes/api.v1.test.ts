@@ -595,6 +595,8 @@ describe("GET /api/v1/openapi.json", () => {
         "/events",
         "/events/{id}/racers",
         "/events/{id}/results",
+        "/events/{id}/live",
+        "/admin/events/{id}/results",
         "/racers/{id}/rounds",
         "/rankings/leagues",
         "/rankings/players",
@@ -696,7 +698,11 @@ describe("the OpenAPI document against real answers", () => {
         now: new Date(start.getTime()),
       },
     };
-    expect(Object.keys(calls).sort()).toEqual(Object.keys(doc.paths).sort());
+    // Every JSON read (the live stream and the timing systems' push have tests of their own).
+    const jsonReads = Object.keys(doc.paths).filter(
+      (p) => doc.paths[p].get?.responses["200"].content["application/json"],
+    );
+    expect(Object.keys(calls).sort()).toEqual(jsonReads.sort());
     for (const [path, call] of Object.entries(calls)) {
       const { res, json } = await get(call.loader, call.path, {
         params: call.params as Record<string, string>,

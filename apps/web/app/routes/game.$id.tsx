@@ -9,6 +9,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { DateTime } from "~/components/date-time";
 import { LeaguesPanel } from "~/features/leagues/leagues-panel";
 import { loadLeaguesPanel } from "~/features/leagues/leagues-panel.server";
+import { LiveNotice } from "~/features/live/live-notice";
+import { useLiveRound } from "~/features/live/use-live-round";
 import { loadEventHome } from "~/features/team/event-home.server";
 import { EventTeam } from "~/features/team/event-team";
 import { HowItWorks } from "~/features/team/how-it-works";
@@ -45,6 +47,8 @@ export default function EventHome() {
   const { event, player } = home;
   const setupHref = `/team-setup?game=${event.id}`;
   const loginHref = `/?login=1&redirectTo=${encodeURIComponent(`/game/${event.id}`)}`;
+  // Race day: the riders' runs, points and the leagues move as results come in (decision 0171).
+  useLiveRound(home.live);
 
   return (
     <main className="page event-home">
@@ -117,10 +121,13 @@ export default function EventHome() {
                 Teams are locked
               </h2>
               <p>
-                {home.phase === "scored"
-                  ? "The results are in: teams are final and scored."
-                  : "Teams are final: they score from this event's results."}
+                {home.provisional
+                  ? "Results are coming in: teams are final and scored as the riders come down."
+                  : home.phase === "scored"
+                    ? "The results are in: teams are final and scored."
+                    : "Teams are final: they score from this event's results."}
               </p>
+              <LiveNotice live={home.live} provisional={home.provisional} />
             </section>
           )}
 
@@ -132,6 +139,7 @@ export default function EventHome() {
                   <p className="event-home__score">
                     <strong>{points(home.score.points)}</strong>
                     {home.score.rank ? ` · rank ${home.score.rank} in this event` : null}
+                    {home.provisional ? " · provisional" : null}
                   </p>
                 ) : null}
                 <EventTeam home={home} />

@@ -4,6 +4,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import chartStyles from "~/components/charts/charts.css?url";
 import { count, ordinal } from "~/components/charts/labels";
 import { GameBackdrop } from "~/features/game/game-backdrop";
+import { LiveNotice } from "~/features/live/live-notice";
+import { useLiveRound } from "~/features/live/use-live-round";
 import { CompetitionPicker, HallOfFameLink } from "~/features/rankings/competition-picker";
 import { rankingQuery } from "~/features/rankings/ranking-links";
 import { loadLeaguesRanking } from "~/features/rankings/rankings.server";
@@ -26,6 +28,7 @@ export default function LeaguesRanking() {
   const data = useLoaderData<typeof loader>();
   // Every link keeps the competition shown (when it is not the default one).
   const pageHref = (p: number) => rankingQuery({ competition: data.competitionParam, page: p });
+  useLiveRound(data.live);
   return (
     <GameBackdrop
       game={data.game}
@@ -37,6 +40,7 @@ export default function LeaguesRanking() {
         id="leagues-competition"
       />
       <div className="panel">
+        <LiveNotice live={data.live} provisional={data.scoresProvisional} />
         {data.myLeagues.length > 0 ? (
           <section aria-labelledby="my-leagues" className="standing">
             <h2 id="my-leagues" className="visually-hidden">

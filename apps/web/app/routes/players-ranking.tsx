@@ -4,6 +4,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import chartStyles from "~/components/charts/charts.css?url";
 import { count, movementText, ordinal } from "~/components/charts/labels";
 import { GameBackdrop } from "~/features/game/game-backdrop";
+import { LiveNotice } from "~/features/live/live-notice";
+import { useLiveRound } from "~/features/live/use-live-round";
 import { CompetitionPicker, HallOfFameLink } from "~/features/rankings/competition-picker";
 import { rankingQuery } from "~/features/rankings/ranking-links";
 import { loadPlayersRanking } from "~/features/rankings/rankings.server";
@@ -28,6 +30,7 @@ export default function PlayersRanking() {
   const pageHref = (p: number) => rankingQuery({ competition, event: view.eventId, page: p });
   const mine = viewer?.standing ?? null;
   const where = view.eventName ?? "the season";
+  useLiveRound(data.live);
 
   return (
     <GameBackdrop
@@ -57,12 +60,14 @@ export default function PlayersRanking() {
                 aria-current={view.eventId === e.id ? "page" : undefined}
               >
                 {e.name}
+                {e.provisional ? " (provisional)" : ""}
               </Link>
             </li>
           ))}
         </ul>
       </nav>
       <div className="panel">
+        <LiveNotice live={data.live} provisional={view.provisional} />
         {viewer ? (
           mine ? (
             <p className="standing">

@@ -157,7 +157,8 @@ export default function PlayerPage() {
           <p className="muted">
             <Link to={competitionHref(e.competitionSlug)}>{e.competitionName}</Link> ·{" "}
             {count(e.points)} points
-            {e.rank ? `, ${ordinal(e.rank)} of ${count(e.players)}` : ""} ·{" "}
+            {e.rank ? `, ${ordinal(e.rank)} of ${count(e.players)}` : ""}
+            {e.provisional ? " (provisional: results are coming in)" : ""} ·{" "}
             {transfersText(e.transfers)}
             <Link to={`${PLAYERS_RANKING}${rankingQuery({ event: e.id })}`}>Event ranking</Link>
           </p>

@@ -265,7 +265,9 @@ describe("ranking pages", () => {
       [2, "ben", 65],
     ]);
     expect(page).toMatchObject({ page: 1, pageCount: 1, total: 2, viewer: null });
-    expect(page.views).toEqual([{ id: 5, name: expect.stringContaining("Round 1") }]);
+    expect(page.views).toEqual([
+      { id: 5, provisional: false, name: expect.stringContaining("Round 1") },
+    ]);
     expect(page.game?.id).toBe(5);
   });
 

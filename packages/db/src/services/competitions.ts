@@ -67,6 +67,8 @@ export interface CompetitionRoundView {
   lockAt: Date;
   frozenAt: Date | null;
   settledAt: Date | null;
+  /** Its results are provisional (docs/decisions/0171). */
+  provisional: boolean;
   racers: number;
 }
 
@@ -125,6 +127,7 @@ async function roundsOf(db: DbOrTx, competitionIds: number[]) {
       startsAt: events.startsAt,
       frozenAt: events.frozenAt,
       settledAt: events.settledAt,
+      provisional: events.provisional,
       // Spelled out: drizzle leaves a one-table select's columns unqualified.
       racers: sql<number>`(select count(*)::int from racers r where r.game_id = "events"."id")`,
     })
@@ -476,6 +479,7 @@ export async function createRound(
       lockAt: lockTime(row!, rules.lockHours),
       frozenAt: null,
       settledAt: null,
+      provisional: false,
       racers: 0,
     };
   });

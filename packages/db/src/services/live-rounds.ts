@@ -1,3 +1,4 @@
+import { liveVersion } from "@game/core";
 import { inArray } from "drizzle-orm";
 import type { DbOrTx } from "../client.js";
 import { events } from "../schema/index.js";
@@ -27,7 +28,7 @@ export async function liveRoundStates(
     .where(inArray(events.id, [...eventIds]));
   return rows.map((r) => ({
     eventId: r.id,
-    version: `${r.settledAt?.getTime() ?? 0}${r.provisional ? "p" : ""}`,
+    version: liveVersion(r.settledAt, r.provisional),
     provisional: r.provisional,
     final: r.settledAt !== null && !r.provisional,
   }));

@@ -1,4 +1,4 @@
-import { autoSub, type Category, type ResultStatus } from "@game/core";
+import { autoSub, type Category, type ResultStatus, startedRace } from "@game/core";
 import { and, asc, desc, eq, inArray, isNotNull, max, sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "../client.js";
 import {
@@ -38,6 +38,8 @@ export interface PlayerEventScore {
   rank: number | null;
   /** Players scored in that event. */
   players: number;
+  /** Its results are provisional: points and ranks may still move (docs/decisions/0171). */
+  provisional: boolean;
   /** The competition's points after this event (its every scored event up to it). */
   seasonPoints: number;
   /** The competition's rank after this event (shared ranks, 1, 1, 3), null when not known. */
@@ -136,6 +138,7 @@ export async function getPlayerProfile(
       points: eventScores.points,
       rank: eventScores.rank,
       rules: competitions.rules,
+      provisional: events.provisional,
       transferChanges: frozenTeams.transferChanges,
       transferCost: sql<number>`coalesce(${frozenTeams.transferCost}, 0)`,
       wildcard: sql<boolean>`coalesce(${frozenTeams.wildcard}, false)`,
@@ -209,7 +212,7 @@ export async function getPlayerProfile(
     const bench = team.find((r) => r.bench);
     if (!bench) continue;
     const started = new Set(
-      team.filter((r) => r.status !== null && r.status !== "DNS").map((r) => r.racerId),
+      team.filter((r) => startedRace(r.status, e.provisional)).map((r) => r.racerId),
     );
     const sub = (r: FrozenRacerScore) => ({ id: r.racerId, category: r.category });
     const out = autoSub(

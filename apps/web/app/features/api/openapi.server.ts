@@ -142,8 +142,9 @@ export function openApiDocument(serverUrl: string) {
       version: "1.0.0",
       description: [
         "Read-only data of the fantasy downhill game for partner sites: competitions and their",
-        "rules, events, racers, rankings",
+        "rules, events, racers, rankings, live scores on race day",
         "and (once an event has locked) players' teams. No personal data is ever returned.",
+        "One write, for timing systems with an admin API token: a round's results.",
         "",
         "Browsers may call it from the origins listed for a partner (CORS); other origins get no",
         "`Access-Control-Allow-Origin`. Answers carry `Cache-Control` (with `s-maxage` and",
@@ -237,6 +238,73 @@ export function openApiDocument(serverUrl: string) {
           },
         },
       },
+      "/events/{id}/live": {
+        get: {
+          operationId: "followEvent",
+          summary: "A round's live scores: a Server-Sent Events stream",
+          description: [
+            "`text/event-stream` (use `EventSource`). The first event is the round's state; another",
+            "follows within about a second of each change: an `event: scores` whose `data` is",
+            '`{"eventId", "version", "provisional", "final"}`. `version` changes whenever points',
+            "or ranks do: reload the tables you show. After the event with `final: true` the",
+            "stream ends. Open to every origin; each address may hold a few streams at once (429",
+            "beyond), and a busy server answers 503 with `Retry-After`.",
+          ].join("\n"),
+          parameters: [idParameter],
+          responses: {
+            "200": {
+              description: "The stream.",
+              content: { "text/event-stream": { schema: { type: "string" } } },
+            },
+            ...errorResponses(400, 404, 429),
+          },
+        },
+      },
+      "/admin/events/{id}/results": {
+        post: {
+          operationId: "pushResults",
+          summary: "A timing system pushes a round's results (admin API token)",
+          description: [
+            "For timing systems, not partners: `Authorization: Bearer <token>` with a token from",
+            "`game-admin tokens create --name <name>`; no cookie is read. The body is CSV",
+            "(`text/csv`, the file import's columns) or JSON (`application/json`: an array of",
+            'objects keyed by those columns, or `{"results": [...]}`). The results of the',
+            "categories in the body replace those stored and the round is scored at once. A push",
+            "is provisional unless `?final=1`; a push equal to what is stored changes nothing",
+            "(`unchanged: true`). 401: no token, or an unknown or revoked one; 409: before the",
+            "teams lock, or provisional results for a round whose results are final; 422: the",
+            "results have problems (each named with its line, or item + 1 in JSON).",
+          ].join("\n"),
+          security: [{ adminToken: [] }],
+          parameters: [
+            idParameter,
+            {
+              name: "final",
+              in: "query",
+              description: "`1`: these are the final results.",
+              schema: { type: "string", enum: ["0", "1"] },
+            },
+            { ...categoryParameter, description: "The category of the whole body." },
+          ],
+          requestBody: {
+            required: true,
+            content: {
+              "text/csv": { schema: { type: "string" } },
+              "application/json": { schema: { type: ["array", "object"] } },
+            },
+          },
+          responses: {
+            "200": {
+              description:
+                "Taken: `{eventId, provisional, unchanged, categories, results, teamsScored}`.",
+              content: { "application/json": { schema: { type: "object" } } },
+            },
+            "409": { description: "Before the lock, or the round's results are final." },
+            "422": { description: "The results have problems; nothing was written." },
+            ...errorResponses(400, 404),
+          },
+        },
+      },
       "/rankings/players": {
         get: {
           operationId: "playerRankings",
@@ -302,6 +370,11 @@ export function openApiDocument(serverUrl: string) {
           in: "header",
           name: PARTNER_KEY_HEADER,
           description: "A partner's publishable key: a higher request quota for its servers.",
+        },
+        adminToken: {
+          type: "http",
+          scheme: "bearer",
+          description: "An admin API token (`game-admin tokens create --name <name>`).",
         },
       },
       schemas,

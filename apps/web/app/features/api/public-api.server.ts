@@ -109,6 +109,7 @@ function apiCompetition(c: CompetitionView, args: LoaderFunctionArgs): ApiCompet
       startsAt: r.startsAt.toISOString(),
       locksAt: r.lockAt.toISOString(),
       settled: r.settledAt !== null,
+      provisional: r.provisional,
     })),
   };
 }

@@ -113,6 +113,7 @@ export async function loadPlayerPage(request: Request, context: AppLoadContext, 
       seasonPoints: e.seasonPoints,
       seasonRank: e.seasonRank,
       transfers: e.transfers,
+      provisional: e.provisional,
       team: (profile.teams[e.eventId] ?? []).map((r) => ({
         id: r.racerId,
         firstName: r.firstName,

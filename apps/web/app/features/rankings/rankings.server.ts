@@ -23,6 +23,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { getCurrentGame } from "~/features/game/game.server";
 import { toBackdropGame } from "~/features/game/game-backdrop";
+import { liveFollowOf, liveRoundOf } from "~/features/live/live-follow.server";
 import { getUser } from "~/utils/auth.server";
 import { notFound } from "~/utils/request.server";
 
@@ -143,9 +144,18 @@ export async function loadPlayersRanking(request: Request, context: AppLoadConte
     .filter((r) => r.settledAt !== null)
     .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.id - b.id);
   const shown = competition ? { slug: competition.slug, name: competition.name } : null;
+  // Live (docs/decisions/0171): a round's view follows that round; the season's table follows
+  // the competition's live round.
+  const now = context.now();
+  const live = event
+    ? liveFollowOf(event, now)
+    : rounds
+      ? liveRoundOf(rounds.rounds, rounds.rules.lockHours, now)
+      : null;
   return {
     game: toBackdropGame(game),
     competition: shown,
+    live,
     /** The slug every link of the page carries (null: the default competition, left implicit). */
     competitionParam: query.competition !== null || event ? (shown?.slug ?? null) : null,
     competitions: choicesOf(offered, shown),
@@ -153,8 +163,10 @@ export async function loadPlayersRanking(request: Request, context: AppLoadConte
       eventId: query.event,
       eventName: event?.name ?? null,
       scored: scored.some((e) => e.id === query.event),
+      /** Points and ranks may still move: the round's (or a round of the season's) are provisional. */
+      provisional: event ? event.provisional : scored.some((e) => e.provisional),
     },
-    views: scored.map((e) => ({ id: e.id, name: e.name })),
+    views: scored.map((e) => ({ id: e.id, name: e.name, provisional: e.provisional })),
     rows: ranking.rows.map(toView),
     page: ranking.page,
     pageCount: ranking.pageCount,
@@ -178,18 +190,24 @@ export async function loadLeaguesRanking(request: Request, context: AppLoadConte
     listRankedCompetitions(context.readDb),
   ]);
   const competitionId = competition?.id ?? null;
-  const [ranking, mine] = await Promise.all([
+  const [ranking, mine, rounds] = await Promise.all([
     getLeagueRankingPage(context.readDb, { page: query.page, competitionId }),
     // The viewer's own leagues of that competition: from the primary, so a league just joined
     // is there at once.
     user
       ? getLeagueStandingsOfUser(context.db, user.id, competitionId)
       : Promise.resolve([] as Awaited<ReturnType<typeof getLeagueStandingsOfUser>>),
+    competition
+      ? getCompetition(context.readDb, competition.slug, context.now())
+      : Promise.resolve(undefined),
   ]);
   const shown = competition ? { slug: competition.slug, name: competition.name } : null;
   return {
     game: toBackdropGame(game),
     competition: shown,
+    // League tables move with the competition's live round (docs/decisions/0171).
+    live: rounds ? liveRoundOf(rounds.rounds, rounds.rules.lockHours, context.now()) : null,
+    scoresProvisional: rounds?.rounds.some((r) => r.provisional) ?? false,
     competitionParam: query.competition !== null ? (shown?.slug ?? null) : null,
     competitions: choicesOf(offered, shown),
     rows: ranking.rows.map((r) => ({

@@ -1,5 +1,5 @@
 /** Event home (`/game/:id`): the player's greeting, team and lock time for one event. */
-import { BUDGET, bank, type EventPhase, eventPhase, lockTime } from "@game/core";
+import { BUDGET, bank, type EventPhase, eventPhase, lockTime, ordinal } from "@game/core";
 import {
   getEvent,
   getPlayerProfile,
@@ -12,6 +12,8 @@ import {
 import { type AppLoadContext, redirect } from "@remix-run/node";
 import { rememberHeaders } from "~/features/game/game.server";
 import { homeWithNotice } from "~/features/home/home-notices";
+import { liveFollowOf } from "~/features/live/live-follow.server";
+import type { LiveFollow } from "~/features/live/use-live-round";
 import { getUser, type SessionUser } from "~/utils/auth.server";
 import { readTimeZone } from "~/utils/time-zone.server";
 
@@ -59,7 +61,13 @@ export interface EventHome {
     racerPoints: Record<number, number>;
     /** The bench rule at work, by racer id (docs/decisions/0169). */
     autoSubs: Record<number, "in" | "out">;
+    /** Each racer's run as it stands ("2nd", "DNF"), by racer id; none yet: not down yet. */
+    runs: Record<number, string>;
   } | null;
+  /** The round's results are provisional: points and ranks may move (docs/decisions/0171). */
+  provisional: boolean;
+  /** The round the page follows live, or null when its scores cannot move. */
+  live: LiveFollow | null;
   /** Null for a visitor. */
   player: EventHomePlayer | null;
   /** The player's own team in slot order (teams are private: never anyone else's). */
@@ -119,6 +127,11 @@ export async function loadEventHome(
             r.autoSub ? [[r.racerId, r.autoSub]] : [],
           ),
         ),
+        runs: Object.fromEntries(
+          (profile.teams[event.id] ?? []).flatMap((r) =>
+            r.status === null ? [] : [[r.racerId, runText(r.status, r.position)]],
+          ),
+        ),
       };
     }
   }
@@ -141,6 +154,8 @@ export async function loadEventHome(
       locked: phase !== "open",
       phase,
       score,
+      provisional: event.provisional,
+      live: liveFollowOf(event, now),
       player: user
         ? {
             username: user.username,
@@ -160,4 +175,9 @@ export async function loadEventHome(
     user,
     headers,
   };
+}
+
+/** A racer's run in words: "2nd", or DNF, DNS, DSQ. */
+function runText(status: string, position: number | null): string {
+  return status === "finished" && position !== null ? ordinal(position) : status;
 }

@@ -32,13 +32,18 @@ export function EventTeam({ home }: { home: EventHome }) {
       renderAside={
         score
           ? (r) => (
-              <TeamPoints
-                points={score.racerPoints[r.id] ?? 0}
-                captain={captainId === r.id}
-                bench={benchId === r.id}
-                autoSub={score.autoSubs[r.id] ?? null}
-                unit=" pts"
-              />
+              <>
+                <span className="event-team__run">
+                  {score.runs[r.id] ?? (home.provisional ? "Not down yet" : "No result")}
+                </span>{" "}
+                <TeamPoints
+                  points={score.racerPoints[r.id] ?? 0}
+                  captain={captainId === r.id}
+                  bench={benchId === r.id}
+                  autoSub={score.autoSubs[r.id] ?? null}
+                  unit=" pts"
+                />
+              </>
             )
           : captainId !== null
             ? (r) => (r.id === captainId ? <CaptainMark /> : null)
