@@ -42,8 +42,12 @@ interface CacheTag {
   etag: string;
 }
 
-/** What a visitor's ranking page may be kept for: browsers briefly, CDNs a little longer. */
-export const PAGE_CACHE_CONTROL = "public, max-age=30, s-maxage=60, stale-while-revalidate=600";
+/**
+ * What a visitor's ranking page may be kept for. On race day a ranking changes every few
+ * seconds (docs/decisions/0171): browsers revalidate every time (a 304 while the ETag holds),
+ * a CDN asks at most once a second and may serve the page it has while it asks.
+ */
+export const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=1, stale-while-revalidate=600";
 
 export { GAME_COOKIE, SESSION_COOKIE };
 

@@ -41,7 +41,7 @@ describe("apiGet", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual(data);
     expect(res.headers.get("Cache-Control")).toBe(
-      "public, max-age=30, s-maxage=60, stale-while-revalidate=600",
+      "public, max-age=0, s-maxage=1, stale-while-revalidate=600",
     );
     expect(cacheControl(CACHE.catalogue)).toMatch(/s-maxage=\d+, stale-while-revalidate=\d+$/);
     expect(res.headers.get("ETag")).toBe(etagOf(JSON.stringify(data)));

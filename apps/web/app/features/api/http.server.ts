@@ -22,8 +22,11 @@ export interface CachePolicy {
 export const CACHE = {
   /** Events and racers change a few times a season (admin uploads). */
   catalogue: { maxAge: 60, sMaxAge: 300, staleWhileRevalidate: 86_400 },
-  /** Rankings and teams change at settlement, minutes after results come in. */
-  live: { maxAge: 30, sMaxAge: 60, staleWhileRevalidate: 600 },
+  /**
+   * Rankings and teams change at each settlement, every few seconds while provisional results
+   * come in (docs/decisions/0171): revalidated every time (ETag), a CDN at most once a second.
+   */
+  live: { maxAge: 0, sMaxAge: 1, staleWhileRevalidate: 600 },
   /** The OpenAPI document changes with a deploy. */
   document: { maxAge: 300, sMaxAge: 3600, staleWhileRevalidate: 86_400 },
 } as const satisfies Record<string, CachePolicy>;
