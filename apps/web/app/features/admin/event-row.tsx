@@ -1,9 +1,14 @@
-/** An event's block on /admin/events: its status and start, saved in the background. */
+/**
+ * An event's block on /admin/events: its status and start, saved in the background; while its
+ * results are provisional, a "Make final" button (posted to the results page's action).
+ */
 import { EVENT_STATUSES, lockTime } from "@game/core/events";
 import { useFetcher } from "@remix-run/react";
 import type { AdminEvent, EventFormResult } from "./events.server";
+import type { ResultsActionData } from "./results-upload.server";
 import type { SeasonAdvanceResult } from "./season.server";
 import { formatInZone, toLocalInput } from "./time";
+import { settlementText } from "./upload-messages";
 
 export function EventRow({
   event,
@@ -30,9 +35,17 @@ export function EventRow({
           <span className="admin-status" data-status={event.status}>
             {event.status}
           </span>
+          {event.provisional ? (
+            <>
+              {" "}
+              <span className="admin-status" data-status="provisional">
+                Provisional
+              </span>
+            </>
+          ) : null}
         </h3>
         <p className="muted">
-          {`${event.series ? `${event.series}${event.round === null ? "" : `, round ${event.round}`}. ` : ""}Starts ${formatInZone(event.startsAt, zone)}, teams lock ${formatInZone(lockTime(event), zone)}${event.settledAt ? ", results settled" : ""}.`}
+          {`${event.series ? `${event.series}${event.round === null ? "" : `, round ${event.round}`}. ` : ""}Starts ${formatInZone(event.startsAt, zone)}, teams lock ${formatInZone(lockTime(event), zone)}${event.provisional ? ", results provisional" : event.settledAt ? ", results settled" : ""}.`}
         </p>
         <input type="hidden" name="eventId" value={event.id} />
         <input type="hidden" name="timeZone" value={zone} />
@@ -80,6 +93,46 @@ export function EventRow({
           ) : null}
         </div>
       </fetcher.Form>
+      <MakeFinal event={event} />
     </li>
+  );
+}
+
+/**
+ * "Make final" for a round whose results are provisional: posted to the results page's action
+ * (`intent=finalize`). With JavaScript the answer shows here; without, the results page shows it.
+ */
+function MakeFinal({ event }: { event: AdminEvent }) {
+  const fetcher = useFetcher<ResultsActionData>({ key: `admin-finalize-${event.id}` });
+  const answer = fetcher.data?.intent === "finalize" ? fetcher.data : undefined;
+  const busy = fetcher.state !== "idle";
+  if (!event.provisional && !answer) return null;
+  return (
+    <div className="admin-event-fields">
+      {event.provisional ? (
+        <fetcher.Form method="post" action={`/admin/results?event=${event.id}`}>
+          <input type="hidden" name="eventId" value={event.id} />
+          <button
+            type="submit"
+            name="intent"
+            value="finalize"
+            className="button button--ghost"
+            aria-describedby={`event-${event.id}-name`}
+            disabled={busy}
+          >
+            {busy ? "Making final..." : "Make final"}
+          </button>
+        </fetcher.Form>
+      ) : null}
+      <div role="status" aria-live="polite">
+        {answer?.ok ? (
+          <p className="admin-result admin-result--ok">
+            {answer.message}
+            {answer.settlement ? ` ${settlementText(answer.settlement)}` : ""}
+          </p>
+        ) : null}
+        {answer && !answer.ok ? <p className="form-error">{answer.error}</p> : null}
+      </div>
+    </div>
   );
 }

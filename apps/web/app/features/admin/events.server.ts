@@ -24,6 +24,8 @@ export interface AdminEvent {
   status: EventRow["status"];
   startsAt: string;
   settledAt: string | null;
+  /** Its results are provisional until they are made final (docs/decisions/0171). */
+  provisional: boolean;
 }
 
 export async function loadAdminEvents(context: AppLoadContext): Promise<AdminEvent[]> {
@@ -38,6 +40,7 @@ export async function loadAdminEvents(context: AppLoadContext): Promise<AdminEve
     status: e.status,
     startsAt: e.startsAt.toISOString(),
     settledAt: e.settledAt?.toISOString() ?? null,
+    provisional: e.provisional,
   }));
 }
 

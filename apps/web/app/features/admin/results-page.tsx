@@ -1,6 +1,7 @@
 /**
  * The results page of the dashboard (/admin/results): import an event's official results
- * (checked first), settle, see what is stored.
+ * (checked first), final or provisional while the race runs, settle, make provisional results
+ * final, see what is stored.
  */
 import { CATEGORIES } from "@game/core/categories";
 import { CSV_MAX_BYTES } from "@game/core/constants";
@@ -10,9 +11,7 @@ import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import { count, ordinal } from "~/components/charts/labels";
 import { AdminTable, num } from "./admin-table";
 import type { ResultsActionData, ResultsPageData } from "./results-upload.server";
-
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const plural = (n: number, word: string) => `${count(n)} ${word}${n === 1 ? "" : "s"}`;
+import { PROVISIONAL_HINT, settlementText } from "./upload-messages";
 
 function placeText(r: { status: string; position: number | null }): string {
   return r.status === "finished" && r.position ? ordinal(r.position) : r.status;
@@ -32,10 +31,13 @@ export function ResultsPage({
   const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const [fileError, setFileError] = useState<string | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
+  const finalizeRef = useRef<HTMLDivElement>(null);
+  // "Make final" answers beside its button; every other answer under the upload form.
+  const finalized = answer?.intent === "finalize" ? answer : undefined;
 
   // After an answer, move focus to it so keyboard and screen-reader users land on the outcome.
   useEffect(() => {
-    if (answer) resultRef.current?.focus();
+    if (answer) (answer.intent === "finalize" ? finalizeRef : resultRef).current?.focus();
   }, [answer]);
 
   // The same rule the server applies, checked as soon as a file is chosen.
@@ -71,7 +73,13 @@ export function ResultsPage({
               {events.map((e) => (
                 <option key={e.id} value={e.id}>
                   {e.id}. {e.name}
-                  {e.settledAt ? " (scored)" : e.frozenAt ? " (teams frozen)" : ""}
+                  {e.provisional
+                    ? " (provisional)"
+                    : e.settledAt
+                      ? " (scored)"
+                      : e.frozenAt
+                        ? " (teams frozen)"
+                        : ""}
                 </option>
               ))}
             </select>
@@ -111,6 +119,23 @@ export function ResultsPage({
               </p>
             ) : null}
           </div>
+          <div className="field">
+            <p className="checkbox">
+              <input
+                type="checkbox"
+                id="results-provisional"
+                name="provisional"
+                value="yes"
+                // Kept ticked after a provisional check or import: the next file of the race.
+                defaultChecked={answer?.ok && "provisional" in answer ? answer.provisional : false}
+                aria-describedby="results-provisional-hint"
+              />{" "}
+              <label htmlFor="results-provisional">Provisional results</label>
+            </p>
+            <p id="results-provisional-hint" className="field-hint">
+              {PROVISIONAL_HINT}
+            </p>
+          </div>
           <div className="admin-row-actions">
             <button
               type="submit"
@@ -133,7 +158,7 @@ export function ResultsPage({
           </div>
         </Form>
         <div ref={resultRef} tabIndex={-1} aria-live="polite">
-          {answer ? <Answer answer={answer} busy={busyIntent != null} /> : null}
+          {answer && !finalized ? <Answer answer={answer} busy={busyIntent != null} /> : null}
         </div>
       </section>
 
@@ -146,6 +171,7 @@ export function ResultsPage({
               {events.map((e) => (
                 <option key={e.id} value={e.id}>
                   {e.id}. {e.name}
+                  {e.provisional ? " (provisional)" : ""}
                 </option>
               ))}
             </select>
@@ -167,18 +193,44 @@ export function ResultsPage({
               {count(chosen.results.length)} results for {chosen.name}.{" "}
               <Link to={`/players-ranking?event=${chosen.id}`}>Event ranking</Link>
             </p>
-            <Form method="post" className="admin-row-actions">
-              <input type="hidden" name="eventId" value={chosen.id} />
-              <button
-                type="submit"
-                name="intent"
-                value="settle"
-                className="button button--ghost"
-                disabled={busyIntent != null}
-              >
-                {busyIntent === "settle" ? "Scoring..." : "Score again"}
-              </button>
-            </Form>
+            {chosen.provisional ? (
+              <p id="stored-provisional">
+                <span className="admin-status" data-status="provisional">
+                  Provisional
+                </span>{" "}
+                Points and ranks say provisional until the final results: import the final file, or
+                make these results final as they stand.
+              </p>
+            ) : null}
+            <div className="admin-row-actions">
+              <Form method="post" className="admin-row-actions">
+                <input type="hidden" name="eventId" value={chosen.id} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="settle"
+                  className="button button--ghost"
+                  disabled={busyIntent != null}
+                >
+                  {busyIntent === "settle" ? "Scoring..." : "Score again"}
+                </button>
+              </Form>
+              {chosen.provisional ? (
+                <Form method="post" className="admin-row-actions">
+                  <input type="hidden" name="eventId" value={chosen.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="finalize"
+                    className="button button--primary"
+                    aria-describedby="stored-provisional"
+                    disabled={busyIntent != null}
+                  >
+                    {busyIntent === "finalize" ? "Making final..." : "Make final"}
+                  </button>
+                </Form>
+              ) : null}
+            </div>
             <AdminTable
               label={`Results of ${chosen.name}`}
               columns={["Category", "Place", "Racer", num("Points"), num("Picked by")]}
@@ -200,6 +252,9 @@ export function ResultsPage({
             </AdminTable>
           </>
         )}
+        <div ref={finalizeRef} tabIndex={-1} aria-live="polite">
+          {finalized ? <Answer answer={finalized} busy={busyIntent != null} /> : null}
+        </div>
       </section>
     </>
   );
@@ -232,6 +287,7 @@ function Answer({ answer, busy }: { answer: ResultsActionData; busy: boolean }) 
           ({count(c.finished)} finished, {c.DNF} DNF, {c.DNS} DNS, {c.DSQ} DSQ). Importing replaces
           the results of {answer.categories.join(", ")}; other categories stay as they are.
         </p>
+        {answer.stateNote ? <p>{answer.stateNote}</p> : null}
         {answer.lockWarning ? <p>{answer.lockWarning}</p> : null}
         <AdminTable
           label="Racers matched in the file"
@@ -255,6 +311,7 @@ function Answer({ answer, busy }: { answer: ResultsActionData; busy: boolean }) 
           <input type="hidden" name="eventId" value={answer.eventId} />
           <input type="hidden" name="csv" value={answer.csv} />
           {answer.category ? <input type="hidden" name="category" value={answer.category} /> : null}
+          {answer.provisional ? <input type="hidden" name="provisional" value="yes" /> : null}
           <button
             type="submit"
             name="intent"
@@ -262,7 +319,9 @@ function Answer({ answer, busy }: { answer: ResultsActionData; busy: boolean }) 
             className="button button--primary"
             disabled={busy}
           >
-            {busy ? "Importing..." : `Import these ${count(c.rows)} results and score`}
+            {busy
+              ? "Importing..."
+              : `Import these ${count(c.rows)} ${answer.provisional ? "provisional " : ""}results and score`}
           </button>
         </Form>
       </div>
@@ -273,13 +332,9 @@ function Answer({ answer, busy }: { answer: ResultsActionData; busy: boolean }) 
     <div className="admin-result admin-result--ok" role="status">
       <p>
         <strong>
-          {answer.intent === "import"
-            ? `Imported ${count(answer.rows)} results for ${answer.eventName} and scored it.`
-            : `${answer.eventName} scored again.`}
-        </strong>{" "}
-        {plural(s.teams, "team")} scored, {plural(s.rankedPlayers, "player")} ranked,{" "}
-        {plural(s.leagues, "league")} updated in {seconds(s.ms)}.
-        {s.frozeNow ? " The teams were frozen now: the event had not reached its lock yet." : ""}
+          {answer.intent === "settle" ? `${answer.eventName} scored again.` : answer.message}
+        </strong>
+        {s ? ` ${settlementText(s)}` : ""}
       </p>
       <p>
         <Link to={`/players-ranking?event=${answer.eventId}`}>Event ranking</Link> ·{" "}

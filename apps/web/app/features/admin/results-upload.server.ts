@@ -1,8 +1,9 @@
 /**
  * The dashboard's results upload (/admin/results): check a file (nothing written), import it
- * (results replaced and the event settled in one transaction), or settle an event again. Every
- * write goes through the same services as `game-admin results import` and `scores settle`, and
- * is recorded in the audit log as "web:<email>".
+ * (results replaced and the event settled in one transaction), final or provisional while the
+ * race runs, settle an event again, or make provisional results final (decision 0171). Every
+ * write goes through the same services as `game-admin results import`, `results finalize` and
+ * `scores settle`, and is recorded in the audit log as "web:<email>".
  */
 import {
   type Category,
@@ -19,6 +20,7 @@ import {
 } from "@game/core";
 import {
   type EventRow,
+  finalizeResults,
   getEvent,
   importResults,
   listEventResults,
@@ -30,6 +32,7 @@ import {
   webActor,
 } from "@game/db";
 import type { AppLoadContext } from "@remix-run/node";
+import { z } from "zod";
 import { timed } from "~/load-context";
 import { readTimeZone } from "~/utils/time-zone.server";
 import {
@@ -39,6 +42,7 @@ import {
   UPLOAD_BUSY,
   uploadFileName,
 } from "~/utils/upload-form.server";
+import { finalizeMessage, resultsImportMessage } from "./upload-messages";
 
 type Admin = { id: number; email: string };
 
@@ -47,9 +51,20 @@ export const MAX_ISSUES_SHOWN = 200;
 /** Rows of a checked file shown in the preview: every row of any real results file. */
 export const PREVIEW_ROWS = 1000;
 
+/** What a post of the results page asks for. */
+export type ResultsIntent = "preview" | "import" | "settle" | "finalize";
+
+/** The upload form: the shared schema, and its "Provisional results" box (absent: final). */
+const uploadFormSchema = resultsUploadSchema.extend({
+  provisional: z
+    .enum(["yes"], { error: "Tick Provisional results, or leave the box empty." })
+    .optional()
+    .transform((v) => v === "yes"),
+});
+
 export type ResultsActionData =
   | {
-      intent: "preview" | "import" | "settle";
+      intent: ResultsIntent;
       ok: false;
       eventId: number | null;
       error: string;
@@ -70,14 +85,41 @@ export type ResultsActionData =
       counts: Record<"rows" | "finished" | "DNF" | "DNS" | "DSQ", number>;
       preview: ResultPreviewRow[];
       lockWarning: string | null;
+      /** The file is checked as provisional results (the box was ticked). */
+      provisional: boolean;
+      /** What importing it does to the round's state, in one sentence. */
+      stateNote: string | null;
     }
   | {
-      intent: "import" | "settle";
+      intent: "import";
+      ok: true;
+      eventId: number;
+      eventName: string;
+      /** Null when the file held the results stored (`unchanged`): nothing was re-scored. */
+      settlement: SettlementSummary | null;
+      rows: number;
+      /** The round's results are provisional after the import. */
+      provisional: boolean;
+      unchanged: boolean;
+      message: string;
+    }
+  | {
+      intent: "settle";
       ok: true;
       eventId: number;
       eventName: string;
       settlement: SettlementSummary;
       rows: number;
+    }
+  | {
+      intent: "finalize";
+      ok: true;
+      eventId: number;
+      eventName: string;
+      alreadyFinal: boolean;
+      /** Null when the results were final already. */
+      settlement: SettlementSummary | null;
+      message: string;
     };
 
 function lockWarning(event: EventRow, now: Date, timeZone: string): string | null {
@@ -86,7 +128,7 @@ function lockWarning(event: EventRow, now: Date, timeZone: string): string | nul
 }
 
 function failure(
-  intent: "preview" | "import" | "settle",
+  intent: ResultsIntent,
   eventId: number | null,
   error: string,
   issues: readonly ResultIssue[] = [],
@@ -137,6 +179,8 @@ async function readResults(
   const now = context.now();
   const intent = form.get("intent");
 
+  if (intent === "finalize") return finalize(form, context, admin);
+
   if (intent === "settle") {
     const parsed = settleFormSchema.safeParse({ eventId: form.get("eventId") });
     if (!parsed.success) return failure("settle", null, parsed.error.issues[0]!.message);
@@ -179,11 +223,12 @@ async function readResults(
       );
     }
   }
-  const parsed = resultsUploadSchema.safeParse({
+  const parsed = uploadFormSchema.safeParse({
     eventId: form.get("eventId"),
     csv: fileText ?? form.get("csv") ?? "",
     category: form.get("category") ?? undefined,
     intent: form.get("intent") ?? undefined,
+    provisional: form.get("provisional") ?? undefined,
   });
   const eventIdRaw = Number(form.get("eventId"));
   const eventId = Number.isSafeInteger(eventIdRaw) && eventIdRaw > 0 ? eventIdRaw : null;
@@ -206,10 +251,18 @@ async function readResults(
       dryRun: input.intent === "preview",
       audit: webActor(admin),
       category: input.category,
+      provisional: input.provisional,
     });
   const outcome = await (input.intent === "preview"
     ? runImport()
     : timed(context, "settle", runImport));
+  if (!outcome.ok && outcome.reason === "final") {
+    // Final results refuse provisional ones (decision 0171): the one reason, not a list.
+    return {
+      ...failure(input.intent, event.id, outcome.issues.map((i) => i.message).join(" ")),
+      status: 409,
+    };
+  }
   if (!outcome.ok) {
     const n = outcome.issues.length;
     return failure(
@@ -240,6 +293,8 @@ async function readResults(
         },
         preview: outcome.rows.slice(0, PREVIEW_ROWS),
         lockWarning: lockWarning(event, now, readTimeZone(request)),
+        provisional: input.provisional,
+        stateNote: stateNote(event, input.provisional),
       },
       status: 200,
     };
@@ -250,11 +305,65 @@ async function readResults(
       ok: true,
       eventId: event.id,
       eventName: event.name,
-      settlement: outcome.settlement!,
+      settlement: outcome.settlement ?? null,
       rows: outcome.rows.length,
+      provisional: outcome.provisional,
+      unchanged: outcome.unchanged,
+      message: resultsImportMessage({
+        eventName: event.name,
+        rows: outcome.rows.length,
+        provisional: outcome.provisional,
+        wasProvisional: event.provisional,
+        unchanged: outcome.unchanged,
+      }),
     },
     status: 200,
   };
+}
+
+/** What importing a checked file does to the round's state (null: nothing worth saying). */
+function stateNote(event: EventRow, provisional: boolean): string | null {
+  if (provisional) {
+    return "Provisional results: points and ranks say provisional until the final results.";
+  }
+  return event.provisional
+    ? "The round's results are provisional; importing this file makes them final."
+    : null;
+}
+
+/**
+ * "Make final": the round's provisional results become final as they stand and are scored once
+ * more (`game-admin results finalize`). Results already final are left as they are.
+ */
+async function finalize(
+  form: FormData,
+  context: AppLoadContext,
+  admin: Admin,
+): Promise<{ data: ResultsActionData; status: number }> {
+  const parsed = settleFormSchema.safeParse({ eventId: form.get("eventId") });
+  if (!parsed.success) return failure("finalize", null, parsed.error.issues[0]!.message);
+  const event = await getEvent(context.db, parsed.data.eventId);
+  if (!event) return failure("finalize", parsed.data.eventId, "That event does not exist.");
+  try {
+    const outcome = await timed(context, "settle", () =>
+      finalizeResults(context.db, event.id, { now: context.now(), audit: webActor(admin) }),
+    );
+    return {
+      data: {
+        intent: "finalize",
+        ok: true,
+        eventId: event.id,
+        eventName: event.name,
+        alreadyFinal: outcome.alreadyFinal,
+        settlement: outcome.alreadyFinal ? null : outcome.settlement,
+        message: finalizeMessage(event.name, outcome.alreadyFinal),
+      },
+      status: 200,
+    };
+  } catch (error) {
+    if (error instanceof SettlementError) return failure("finalize", event.id, error.message);
+    throw error;
+  }
 }
 
 /** The page: every event with its scoring state, and the stored results of the chosen one. */
@@ -275,11 +384,13 @@ export async function resultsLoader(request: Request, context: AppLoadContext) {
       locked: isLocked(e, now),
       frozenAt: e.frozenAt?.toISOString() ?? null,
       settledAt: e.settledAt?.toISOString() ?? null,
+      provisional: e.provisional,
     })),
     chosen: chosen
       ? {
           id: chosen.id,
           name: chosen.name,
+          provisional: chosen.provisional,
           lockWarning: lockWarning(chosen, now, readTimeZone(request)),
           results: await listEventResults(context.db, chosen.id),
         }
