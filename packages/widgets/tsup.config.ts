@@ -11,6 +11,7 @@ const components = {
   "league-rankings": "src/league-rankings.tsx",
   "event-list": "src/event-list.tsx",
   hooks: "src/hooks.ts",
+  "live-scores": "src/live-scores.ts",
 };
 
 // Clean once here: the two builds below run in parallel and must not clean each other's files.

@@ -3,9 +3,9 @@
 
 import type { Server } from "node:http";
 import http from "node:http";
-import { importResults, liveRoundStates, racers } from "@game/db";
+import { events, importResults, liveRoundStates, racers } from "@game/db";
 import { createTestDb, type DbHandle } from "@game/db/testing";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { portOf } from "./listen.test-support.js";
@@ -23,6 +23,11 @@ beforeAll(async () => {
   men = (await h.db.select({ id: racers.id }).from(racers).where(eq(racers.gameId, 5)))
     .map((r) => r.id)
     .slice(0, 3);
+  // Race day for rounds 5 and 6: they start in an hour, so their teams are locked.
+  await h.db
+    .update(events)
+    .set({ startsAt: new Date(Date.now() + 3600_000), status: "open" })
+    .where(inArray(events.id, [5, 6]));
   hub = liveHub({
     read: (ids) => {
       reads += 1;
@@ -48,7 +53,7 @@ interface Stream {
   status: number;
   headers: http.IncomingHttpHeaders;
   /** Every `scores` event's data so far. */
-  events: { version: string; provisional: boolean; final: boolean }[];
+  events: { version: string; provisional: boolean; final: boolean; live: boolean }[];
   ended: Promise<void>;
   /** Resolves once `n` events have arrived. */
   waitFor(n: number): Promise<void>;
@@ -104,7 +109,12 @@ describe("live scores", () => {
     expect(a.headers["content-type"]).toBe("text/event-stream; charset=utf-8");
     expect(a.headers["access-control-allow-origin"]).toBe("*");
     await Promise.all([a.waitFor(1), b.waitFor(1)]);
-    expect(a.events[0]).toMatchObject({ version: "0", provisional: false, final: false });
+    expect(a.events[0]).toMatchObject({
+      version: "0",
+      provisional: false,
+      final: false,
+      live: true,
+    });
     expect(hub.streams()).toBe(2);
 
     // One read a tick for both viewers, however many ticks pass.
@@ -119,13 +129,23 @@ describe("live scores", () => {
 
     await importResults(h.db, 5, `Position,Racer ID\n1,${men[1]}\n2,${men[0]}`, { now });
     await Promise.all([a.waitFor(3), b.waitFor(3), a.ended, b.ended]);
-    expect(a.events[2]).toMatchObject({ provisional: false, final: true });
+    expect(a.events[2]).toMatchObject({ provisional: false, final: true, live: false });
     await until(() => hub.streams() === 0);
 
     // A round already final answers its state and ends at once.
     const late = await open("/api/v1/events/5/live");
     await late.ended;
     expect(late.events).toEqual([a.events[2]]);
+  });
+
+  it("ends at once the stream of a round that is not live (not locked yet)", async () => {
+    const early = await open("/api/v1/events/7/live");
+    await early.ended;
+    expect(early.status).toBe(200);
+    expect(early.events).toEqual([
+      { eventId: 7, version: "0", provisional: false, final: false, live: false },
+    ]);
+    await until(() => hub.streams() === 0);
   });
 
   it("answers a bad id 400, an unknown round 404, a write 405", async () => {

@@ -47,8 +47,8 @@ export function liveHub(opts: LiveHubOptions): LiveHub {
     const text = message(state);
     for (const res of round.streams) {
       res.write(text);
-      // A final round has nothing more to say: its viewers stop following it.
-      if (state.final) res.end();
+      // A round no longer live (final) has nothing more to say: its viewers stop following it.
+      if (!state.live) res.end();
     }
   }
 
@@ -60,7 +60,9 @@ export function liveHub(opts: LiveHubOptions): LiveHub {
       for (const state of states) {
         const round = rounds.get(state.eventId);
         if (!round) continue;
-        const changed = round.state !== null && round.state.version !== state.version;
+        const changed =
+          round.state !== null &&
+          (round.state.version !== state.version || round.state.live !== state.live);
         round.state = state;
         if (changed) broadcast(round, state);
       }
@@ -148,8 +150,9 @@ export function liveHub(opts: LiveHubOptions): LiveHub {
           "Access-Control-Allow-Origin": "*",
         });
         // The current state first: a page compares it with the version it was rendered at.
+        // A round not live (before its lock, or final) says so and ends: nothing will come.
         res.write(`retry: 5000\n\n${message(state)}`);
-        if (state.final || req.method === "HEAD") {
+        if (!state.live || req.method === "HEAD") {
           res.end();
           return;
         }

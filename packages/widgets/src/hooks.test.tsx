@@ -12,6 +12,7 @@ import {
   useRacers,
   useTeam,
 } from "./hooks.js";
+import { useLiveScores } from "./live-scores.js";
 import { RacerTable } from "./racer-table.js";
 
 /** A fetch that answers when told to, and records aborts. */
@@ -162,5 +163,70 @@ describe("hooks", () => {
     expect(screen.getByRole("status")).toBeTruthy();
     await act(async () => calls[0]!.resolve({ data: racers, eventId: 5, category: null }));
     await waitFor(() => expect(screen.getByText("Loic Bruni")).toBeTruthy());
+  });
+});
+
+/** The browser's EventSource, at the edge of the network: events are sent by the test. */
+class FakeEventSource {
+  static opened: FakeEventSource[] = [];
+  closed = false;
+  private listeners: ((e: MessageEvent<string>) => void)[] = [];
+  constructor(readonly url: string) {
+    FakeEventSource.opened.push(this);
+  }
+  addEventListener(type: string, listener: (e: MessageEvent<string>) => void) {
+    if (type === "scores") this.listeners.push(listener);
+  }
+  close() {
+    this.closed = true;
+  }
+  send(state: { version: string; live: boolean }) {
+    const e = new MessageEvent("scores", { data: JSON.stringify(state) });
+    for (const l of this.listeners) l(e);
+  }
+}
+
+describe("useLiveScores", () => {
+  it("reloads after each change of a live round's scores, and stops when it is final", async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal("EventSource", FakeEventSource);
+    try {
+      const client = createGameClient({ baseUrl: "https://game.example", fetch: vi.fn() });
+      const onChange = vi.fn();
+      const { unmount } = renderHook(() => useLiveScores(5, onChange), provide(client));
+      const source = FakeEventSource.opened.at(-1)!;
+      expect(source.url).toBe("https://game.example/api/v1/events/5/live");
+      // The first event is what the widget shows already.
+      source.send({ version: "0", live: true });
+      vi.advanceTimersByTime(3000);
+      expect(onChange).not.toHaveBeenCalled();
+      source.send({ version: "100p", live: true });
+      vi.advanceTimersByTime(3000);
+      expect(onChange).toHaveBeenCalledTimes(1);
+      // The same version again (a reconnect) changes nothing.
+      source.send({ version: "100p", live: true });
+      vi.advanceTimersByTime(3000);
+      expect(onChange).toHaveBeenCalledTimes(1);
+      source.send({ version: "200", live: false });
+      expect(source.closed).toBe(true);
+      vi.advanceTimersByTime(3000);
+      expect(onChange).toHaveBeenCalledTimes(2);
+      unmount();
+    } finally {
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+    }
+  });
+
+  it("follows nothing without an event", () => {
+    vi.stubGlobal("EventSource", FakeEventSource);
+    try {
+      const before = FakeEventSource.opened.length;
+      const client = createGameClient({ baseUrl: "", fetch: vi.fn() });
+      renderHook(() => useLiveScores(null, () => {}), provide(client));
+      expect(FakeEventSource.opened.length).toBe(before);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -15,6 +15,7 @@ export {
   type PortraitProps,
 } from "./internal/portrait.js";
 export * from "./league-rankings.js";
+export * from "./live-scores.js";
 export * from "./player-rankings.js";
 export * from "./racer-table.js";
 export * from "./requirement-checklist.js";

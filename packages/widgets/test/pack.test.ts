@@ -93,6 +93,7 @@ const EXPORT_PATHS = [
   "./client",
   "./helpers",
   "./hooks",
+  "./live-scores",
   "./styles.css",
   "./package.json",
 ];

@@ -1,17 +1,21 @@
 import { usePlayerRankings } from "@game/widgets/hooks";
+import { useLiveScores } from "@game/widgets/live-scores";
 import { PlayerRankings } from "@game/widgets/player-rankings";
 import type { ReactElement } from "react";
 import type { WidgetProps } from "../runtime";
-import { intOf, pagedProps, usePageAttribute } from "./common";
+import { intOf, pagedProps, useEventId, usePageAttribute } from "./common";
 
-/** `<gf-player-rankings competition event page>` (without a competition: the live one's table) */
+/**
+ * `<gf-player-rankings competition event page>` (without a competition: the live one's table).
+ * Moves by itself while its round's results come in (docs/decisions/0171).
+ */
 export function GfPlayerRankings({ attrs }: WidgetProps): ReactElement {
   const [page, setPage] = usePageAttribute(attrs.page);
-  const result = usePlayerRankings({
-    competition: attrs.competition?.trim() || undefined,
-    event: intOf(attrs.event),
-    page,
-  });
+  const competition = attrs.competition?.trim() || undefined;
+  // The round shown, else the competition's open round: on race day the table moves with it.
+  const round = useEventId(attrs.event, competition);
+  const result = usePlayerRankings({ competition, event: intOf(attrs.event), page });
+  useLiveScores(round.id, result.reload);
   return (
     <PlayerRankings
       {...pagedProps(result, page, setPage, attrs)}

@@ -1,7 +1,8 @@
-import { liveVersion } from "@game/core";
-import { inArray } from "drizzle-orm";
+import { isLiveRound, liveVersion } from "@game/core";
+import { eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../client.js";
-import { events } from "../schema/index.js";
+import { competitions, events } from "../schema/index.js";
+import { parseRules } from "./events.js";
 
 /** What a live page follows of a round: its scores change exactly when `version` does. */
 export interface LiveRoundState {
@@ -9,8 +10,13 @@ export interface LiveRoundState {
   /** The last settlement's time (each settlement sets it) and the provisional flag, as one key. */
   version: string;
   provisional: boolean;
-  /** Settled with final results: the stream has nothing more to say. */
+  /** Settled with final results. */
   final: boolean;
+  /**
+   * Its scores may move now (core's `isLiveRound`: locked and not final). When false the stream
+   * has nothing to say: it sends the state and ends, and the page stops following.
+   */
+  live: boolean;
 }
 
 /**
@@ -20,16 +26,27 @@ export interface LiveRoundState {
 export async function liveRoundStates(
   db: DbOrTx,
   eventIds: readonly number[],
+  now: Date = new Date(),
 ): Promise<LiveRoundState[]> {
   if (eventIds.length === 0) return [];
   const rows = await db
-    .select({ id: events.id, settledAt: events.settledAt, provisional: events.provisional })
+    .select({
+      id: events.id,
+      status: events.status,
+      startsAt: events.startsAt,
+      frozenAt: events.frozenAt,
+      settledAt: events.settledAt,
+      provisional: events.provisional,
+      rules: competitions.rules,
+    })
     .from(events)
+    .innerJoin(competitions, eq(competitions.id, events.competitionId))
     .where(inArray(events.id, [...eventIds]));
-  return rows.map((r) => ({
+  return rows.map(({ rules, ...r }) => ({
     eventId: r.id,
     version: liveVersion(r.settledAt, r.provisional),
     provisional: r.provisional,
     final: r.settledAt !== null && !r.provisional,
+    live: isLiveRound({ ...r, lockHours: parseRules(rules).lockHours }, now),
   }));
 }

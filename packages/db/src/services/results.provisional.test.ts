@@ -67,7 +67,10 @@ describe("provisional results", () => {
     );
     await putLeague(h.db, "watchers", [ann!.id]);
     const before = await liveRoundStates(h.db, [5]);
-    expect(before).toEqual([{ eventId: 5, version: "0", provisional: false, final: false }]);
+    // Before its lock the round is not live: nothing to follow yet.
+    expect(before).toEqual([
+      { eventId: 5, version: "0", provisional: false, final: false, live: false },
+    ]);
 
     // The first riders are down: m2 has not run yet, which is no reason for the bench to come on.
     const piece = csv([
@@ -81,7 +84,7 @@ describe("provisional results", () => {
     expect(await scoreOf(ann!.id)).toBe(pts(1) + pts(2));
     expect(await eventRow()).toMatchObject({ provisional: true });
     const live = (await liveRoundStates(h.db, [5]))[0]!;
-    expect(live).toMatchObject({ provisional: true, final: false });
+    expect(live).toMatchObject({ provisional: true, final: false, live: true });
     expect(live.version).not.toBe(before[0]!.version);
 
     // The timing system sends the same standings again: nothing written, nothing re-scored.
@@ -97,7 +100,7 @@ describe("provisional results", () => {
     expect(final).toMatchObject({ ok: true, alreadyFinal: false });
     expect(await scoreOf(ann!.id)).toBe(pts(1) + pts(2) + pts(3));
     expect(await eventRow()).toMatchObject({ provisional: false });
-    expect((await liveRoundStates(h.db, [5]))[0]).toMatchObject({ final: true });
+    expect((await liveRoundStates(h.db, [5]))[0]).toMatchObject({ final: true, live: false });
     expect(await finalizeResults(h.db, 5, { now, audit })).toEqual({
       ok: true,
       alreadyFinal: true,

@@ -245,10 +245,12 @@ export function openApiDocument(serverUrl: string) {
           description: [
             "`text/event-stream` (use `EventSource`). The first event is the round's state; another",
             "follows within about a second of each change: an `event: scores` whose `data` is",
-            '`{"eventId", "version", "provisional", "final"}`. `version` changes whenever points',
-            "or ranks do: reload the tables you show. After the event with `final: true` the",
-            "stream ends. Open to every origin; each address may hold a few streams at once (429",
-            "beyond), and a busy server answers 503 with `Retry-After`.",
+            '`{"eventId", "version", "provisional", "final", "live"}`. `version` changes whenever',
+            "points or ranks do: reload the tables you show. `live` is true from the teams' lock",
+            "until the final results; once false (at once for a round not locked yet, or after",
+            "the final results) the stream ends: close your `EventSource`. Open to every origin;",
+            "each address may hold a few streams at once (429 beyond), and a busy server answers",
+            "503 with `Retry-After`.",
           ].join("\n"),
           parameters: [idParameter],
           responses: {

@@ -56,9 +56,10 @@ export function useLiveRound(live: LiveFollow | null) {
     source.addEventListener("scores", (e) => {
       const state = JSON.parse((e as MessageEvent<string>).data) as {
         version: string;
-        final: boolean;
+        live: boolean;
       };
-      if (state.final) source.close();
+      // Final (or not live at all): the server ends the stream; do not reconnect.
+      if (!state.live) source.close();
       if (state.version === shown.current) return;
       wanted.current = state.version;
       tries.current = 0;
