@@ -7,7 +7,7 @@ import type { Category } from "./categories.js";
 import { LEAGUE_RANKING_MIN_MEMBERS } from "./constants.js";
 import { pointsForStoredResult, type ResultStatus } from "./results.js";
 import { type CompetitionRules, DEFAULT_RULES } from "./rules.js";
-import { autoSub } from "./team.js";
+import { autoSub, startedRace } from "./team.js";
 
 export interface SettlementInput {
   /**
@@ -18,6 +18,8 @@ export interface SettlementInput {
     id: number;
     startsAt: Date | number;
     competitionId?: number;
+    /** Its results are provisional: a racer without one has not run yet (decision 0171). */
+    provisional?: boolean;
   }[];
   results: readonly {
     eventId: number;
@@ -165,9 +167,8 @@ export function referenceSettlement(input: SettlementInput): Settlement {
     );
   }
   const categoryOf = new Map((input.categories ?? []).map((c) => [c.racerId, c.category]));
-  const started = new Set(
-    input.results.filter((r) => r.status !== "DNS").map((r) => `${r.eventId}:${r.racerId}`),
-  );
+  const statusOf = new Map(input.results.map((r) => [`${r.eventId}:${r.racerId}`, r.status]));
+  const provisional = new Set(input.events.filter((e) => e.provisional).map((e) => e.id));
   for (const b of input.benches ?? []) {
     const byUser = teamPoints.get(b.eventId);
     if (!settled.has(b.eventId) || !byUser?.has(b.userId)) continue;
@@ -176,7 +177,7 @@ export function referenceSettlement(input: SettlementInput): Settlement {
     const out = autoSub(
       (starters.get(`${b.eventId}:${b.userId}`) ?? []).map(sub),
       sub(b.racerId),
-      (id) => started.has(`${b.eventId}:${id}`),
+      (id) => startedRace(statusOf.get(`${b.eventId}:${id}`) ?? null, provisional.has(b.eventId)),
       rules,
     );
     if (out === null) continue;

@@ -135,7 +135,12 @@ export async function resetGame(db: DbOrTx) {
 /** The reference settlement of the stored facts: settled events, results, frozen teams, members. */
 export async function referenceFromDb(db: DbOrTx): Promise<Settlement> {
   const settled = await db
-    .select({ id: events.id, startsAt: events.startsAt, competitionId: events.competitionId })
+    .select({
+      id: events.id,
+      startsAt: events.startsAt,
+      competitionId: events.competitionId,
+      provisional: events.provisional,
+    })
     .from(events)
     .where(isNotNull(events.settledAt));
   const ids = settled.map((e) => e.id);
