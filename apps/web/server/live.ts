@@ -45,10 +45,11 @@ export function liveHub(opts: LiveHubOptions): LiveHub {
 
   function broadcast(round: Round, state: LiveRoundState) {
     const text = message(state);
+    // A round no longer live (final) has nothing more to say: its viewers stop following it
+    // (the last event and the end in one call: one write per stream, not two).
     for (const res of round.streams) {
-      res.write(text);
-      // A round no longer live (final) has nothing more to say: its viewers stop following it.
-      if (!state.live) res.end();
+      if (state.live) res.write(text);
+      else res.end(text);
     }
   }
 
