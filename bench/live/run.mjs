@@ -12,7 +12,7 @@
 //    counted open at its first `scores` event; prints how long that took and the app's memory;
 // 2. BENCH_ROUNDS times, after a random pause of up to a second (so the commit falls anywhere in
 //    the app's one-second tick), imports a provisional results file through the CLI
-//    (`game-admin results import 5 <file> --provisional --force`, each file a different order so
+//    (`game-admin results import 5 <file> --provisional`, each file a different order so
 //    the round's version changes) and stamps, for every stream, the arrival of its next `scores`
 //    event. The commit is taken as the moment the CLI exits successfully: an upper bound on the
 //    commit, so the delay measured from it is a lower bound. The event's version is the
@@ -158,6 +158,15 @@ async function main() {
     `live: app on http://127.0.0.1:${port} (${pg ? "PostgreSQL" : "embedded PGlite"}, one process, production) started in ${secs(Date.now() - t0)}; ${os.cpus().length} cores, Node ${process.version}, open-file limit ${limits ? limits.soft : "unknown"}`,
   );
   const files = await resultFiles();
+  // Race day: the round starts in an hour, so its teams are locked and it is live (a round
+  // before its lock has nothing to follow: its stream ends at once, decision 0171).
+  const scheduled = await runCli([
+    "events",
+    "schedule",
+    String(EVENT_ID),
+    new Date(Date.now() + 3600_000).toISOString(),
+  ]);
+  if (scheduled.code !== 0) throw new Error(`events schedule failed:\n${scheduled.output}`);
 
   // ---- 1. the viewers -------------------------------------------------------------------
   const rssBefore = rssMb(app.pid);
@@ -193,7 +202,7 @@ async function main() {
   for (let round = 1; round <= ROUNDS + 1; round++) {
     const final = round > ROUNDS;
     const name = final ? "final" : `round ${round} (provisional)`;
-    const args = ["results", "import", String(EVENT_ID), files[final ? 0 : round], "--force"];
+    const args = ["results", "import", String(EVENT_ID), files[final ? 0 : round]];
     if (!final) args.push("--provisional");
 
     // A random pause first, so the commit falls anywhere in the app's one-second tick (each
