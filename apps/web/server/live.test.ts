@@ -36,6 +36,7 @@ beforeAll(async () => {
     intervalMs: 100,
     maxStreams: 4,
     perIp: 3,
+    opensPerMinute: 20,
   });
   const app = express();
   app.use(hub.handler);
@@ -186,5 +187,15 @@ describe("live scores", () => {
     expect(again.status).toBe(200);
     for (const s of [...mine, again]) s.close();
     await until(() => hub.streams() === 0);
+  });
+
+  it("refuses an address that opens too many streams in a minute (429)", async () => {
+    // The tests above opened some already; this address may open 20 a minute in all.
+    let status = 200;
+    for (let i = 0; i < 25 && status !== 429; i++) {
+      const s = await open("/api/v1/events/99999/live");
+      status = s.status;
+    }
+    expect(status).toBe(429);
   });
 });

@@ -7,6 +7,13 @@ import type { Request, RequestHandler, Response } from "express";
 
 export const LIVE_PATH = /^\/api\/v1\/events\/([^/]+)\/live\/?$/;
 
+/**
+ * New streams one address may open a minute: a page reconnects every few seconds at worst
+ * (`retry: 5000`), so this only stops a client that hammers the endpoint (each unknown round
+ * costs a read of the database).
+ */
+export const LIVE_OPENS_PER_MINUTE = 60;
+
 export interface LiveHubOptions {
   /** The state of the rounds asked for (one query): `liveRoundStates`. */
   read: (eventIds: number[]) => Promise<LiveRoundState[]>;
@@ -16,6 +23,8 @@ export interface LiveHubOptions {
   heartbeatMs?: number;
   maxStreams: number;
   perIp: number;
+  /** New streams an address may open a minute (LIVE_OPENS_PER_MINUTE by default). */
+  opensPerMinute?: number;
   /** Where a failed read is reported (the stream carries on at the next tick). */
   onError?: (error: unknown) => void;
 }
@@ -42,6 +51,12 @@ export function liveHub(opts: LiveHubOptions): LiveHub {
   let open = 0;
   let closed = false;
   let reading = false;
+  // Opens per address in the current minute (cleared each minute: bounded by the addresses seen).
+  let opens = new Map<string, number>();
+  const minute = setInterval(() => {
+    opens = new Map();
+  }, 60_000);
+  minute.unref();
 
   function broadcast(round: Round, state: LiveRoundState) {
     const text = message(state);
@@ -119,7 +134,12 @@ export function liveHub(opts: LiveHubOptions): LiveHub {
       return refuse(res, 503, "busy", "Too many live viewers on this server: try again.", 10);
     }
     const ip = req.ip ?? "";
-    if ((byIp.get(ip) ?? 0) >= opts.perIp) {
+    const opened = (opens.get(ip) ?? 0) + 1;
+    opens.set(ip, opened);
+    if (
+      (byIp.get(ip) ?? 0) >= opts.perIp ||
+      opened > (opts.opensPerMinute ?? LIVE_OPENS_PER_MINUTE)
+    ) {
       return refuse(res, 429, "too_many_streams", "Too many live streams from your address.", 30);
     }
     // Counted before the read, so a burst cannot pass the limits while it waits.
@@ -187,6 +207,7 @@ export function liveHub(opts: LiveHubOptions): LiveHub {
       closed = true;
       clearInterval(timer);
       clearInterval(heartbeat);
+      clearInterval(minute);
       for (const round of rounds.values()) for (const res of round.streams) res.end();
       rounds.clear();
     },

@@ -102,6 +102,7 @@ it("two pages move live as provisional results come in, and settle on the final 
   expect(await home.locator(".event-team__run").allTextContents()).toContain("1st");
   expect(await home.locator(".event-team__run").allTextContents()).toContain("Not down yet");
   expect(await notice.textContent()).toContain("Provisional: results are coming in.");
+  expect(await home.locator(".greeting").textContent()).toContain("provisional");
   const row = ranking.getByRole("row").filter({ hasText: username });
   await expect.poll(() => row.count(), LIVE).toBe(1);
   expect(await row.textContent()).toContain("100");
@@ -123,6 +124,7 @@ it("two pages move live as provisional results come in, and settle on the final 
   expect(await notice.isHidden()).toBe(true);
   expect(await ranking.getByTestId("live-notice").isHidden()).toBe(true);
   expect(await home.locator(".lock-notice").textContent()).toContain("The results are in");
+  expect(await home.locator(".greeting").textContent()).not.toContain("provisional");
 
   // Neither page was reloaded, and neither logged an error.
   expect(await stillSamePage(home)).toBe(true);

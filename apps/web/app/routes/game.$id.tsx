@@ -96,7 +96,7 @@ export default function EventHome() {
       ) : (
         <div className="event-home__grid">
           {player ? (
-            <PlayerGreeting {...player} />
+            <PlayerGreeting {...player} provisional={home.provisional} />
           ) : (
             <section className="greeting card" aria-labelledby="greeting-heading">
               <h2 id="greeting-heading">Sign in to play</h2>

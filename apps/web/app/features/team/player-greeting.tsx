@@ -5,6 +5,8 @@ export interface PlayerGreetingProps {
   ranking: number | null;
   points: number;
   bank: number;
+  /** The ranking and score include a round whose results are provisional (decision 0171). */
+  provisional?: boolean;
 }
 
 /** "Hi, name": the player's season ranking, score and the money left in their bank. */
@@ -15,11 +17,17 @@ export function PlayerGreeting(props: PlayerGreetingProps) {
       <dl className="greeting__stats">
         <div>
           <dt>Ranking</dt>
-          <dd>{props.ranking ? `#${props.ranking}` : "Unranked"}</dd>
+          <dd>
+            {props.ranking ? `#${props.ranking}` : "Unranked"}
+            {props.provisional ? <span className="greeting__provisional"> provisional</span> : null}
+          </dd>
         </div>
         <div>
           <dt>Score</dt>
-          <dd>{new Intl.NumberFormat("en-US").format(props.points)}</dd>
+          <dd>
+            {new Intl.NumberFormat("en-US").format(props.points)}
+            {props.provisional ? <span className="greeting__provisional"> provisional</span> : null}
+          </dd>
         </div>
         <div>
           <dt>Bank</dt>
