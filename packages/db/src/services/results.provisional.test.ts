@@ -1,7 +1,7 @@
 import { pointsForStoredResult } from "@game/core";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DbHandle } from "../client.js";
+import { type DbHandle, rowsOf } from "../client.js";
 import { auditLog, eventScores, events, racers } from "../schema/index.js";
 import { createTestDb, setRuleOptions } from "../testing.js";
 import { liveRoundStates } from "./live-rounds.js";
@@ -81,6 +81,9 @@ describe("provisional results", () => {
     const first = await importResults(h.db, 5, piece, { now, audit, provisional: true });
     expect(first).toMatchObject({ ok: true, provisional: true, unchanged: false });
     expect(first.ok && first.settlement).toMatchObject({ provisional: true, teams: 1 });
+    // On PostgreSQL the competition's table is built on a second connection (decision 0172);
+    // the embedded database has one.
+    expect(first.ok && first.settlement?.builtElsewhere).toBe(Boolean(process.env.DATABASE_URL));
     expect(await scoreOf(ann!.id)).toBe(pts(1) + pts(2));
     expect(await eventRow()).toMatchObject({ provisional: true });
     const live = (await liveRoundStates(h.db, [5]))[0]!;
@@ -167,4 +170,28 @@ describe("provisional results", () => {
     await expect(finalizeResults(h.db, 999, { now })).rejects.toThrow(/There is no event 999/);
     expect(await eventRow()).toMatchObject({ provisional: false, settledAt: null });
   });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    "on PostgreSQL, settle with the table built elsewhere even after a failed build was left",
+    async () => {
+      // What a settlement that failed after its second connection committed leaves behind.
+      await h.db.execute(sql`create table season_standings_built (stale int)`);
+      const [m0] = cheapest("Pro Men", 1);
+      const [ann] = await makePlayers(h.db, ["cleo"]);
+      await putTeam(h.db, ann!.id, 5, [m0!.id]);
+      const out = await importResults(h.db, 5, csv([["1", m0!]]), {
+        now,
+        audit,
+        provisional: true,
+      });
+      expect(out.ok && out.settlement?.builtElsewhere).toBe(true);
+      expect(await scoreOf(ann!.id)).toBe(pts(1));
+      const [left] = rowsOf<{ n: number }>(
+        await h.db.execute(
+          sql`select count(*)::int as n from pg_class where relname = 'season_standings_built'`,
+        ),
+      );
+      expect(left!.n).toBe(0);
+    },
+  );
 });

@@ -17,6 +17,7 @@ import {
   SettlementError,
   type SettlementSummary,
   settleInTransaction,
+  settlementHelper,
 } from "./scoring.js";
 
 /** One checked result with the racer's name, as the preview and the CLI show it. */
@@ -155,6 +156,7 @@ export async function importResultsTable(
   }
 
   await freezeDueEvents(db, now);
+  const helper = settlementHelper(db);
   const settlement = await db.transaction(async (tx) => {
     await tx.update(events).set({ provisional }).where(eq(events.id, eventId));
     await tx
@@ -184,7 +186,7 @@ export async function importResultsTable(
         ...(provisional ? { provisional } : {}),
       });
     }
-    return settleInTransaction(tx, eventId, now, opts.audit);
+    return settleInTransaction(tx, eventId, now, opts.audit, helper);
   });
   return { ...outcome, dryRun: false, unchanged: false, settlement };
 }
@@ -234,10 +236,11 @@ export async function finalizeResults(
   if (!event) throw new SettlementError("not-found", `There is no event ${eventId}.`);
   if (event.settledAt && !event.provisional) return { ok: true, alreadyFinal: true };
   await freezeDueEvents(db, now);
+  const helper = settlementHelper(db);
   const settlement = await db.transaction(async (tx) => {
     await tx.update(events).set({ provisional: false }).where(eq(events.id, eventId));
     if (opts.audit) await recordAudit(tx, opts.audit, "results.finalize", `event:${eventId}`, {});
-    return settleInTransaction(tx, eventId, now, opts.audit);
+    return settleInTransaction(tx, eventId, now, opts.audit, helper);
   });
   return { ok: true, alreadyFinal: false, settlement };
 }

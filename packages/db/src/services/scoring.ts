@@ -8,7 +8,8 @@ import {
   type PointsTable,
 } from "@game/core";
 import { and, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
-import { type DbOrTx, rowsOf } from "../client.js";
+import { PgTransaction } from "drizzle-orm/pg-core";
+import { type Db, type DbOrTx, rowsOf } from "../client.js";
 import { competitions, events, raceResults } from "../schema/index.js";
 import { type AdminActor, recordAudit } from "./audit.js";
 import { parseRules } from "./events.js";
@@ -29,6 +30,8 @@ const SETTLEMENT_LOCK = 727_275;
 const NEXT_EVENT_SCORES = "event_scores_next";
 const NEXT_STANDINGS = "season_standings_next";
 const NEXT_PLACES = "league_places_next";
+/** The competition's table built on another connection, committed, then renamed to NEXT_STANDINGS. */
+const BUILT_STANDINGS = "season_standings_built";
 
 /**
  * Puts the settlement's fresh tables in place of the old ones, inside its transaction: the
@@ -288,6 +291,11 @@ export interface SettlementSummary {
   rankedPlayers: number;
   leagues: number;
   ms: number;
+  /**
+   * The competition's table was built on a second connection while the round's scores were
+   * (PostgreSQL; decision 0172), rather than after them.
+   */
+  builtElsewhere: boolean;
   /** Milliseconds per step: where the time goes at scale. */
   steps: Record<"results" | "eventScores" | "season" | "leagues" | "swap", number>;
 }
@@ -303,7 +311,20 @@ export async function settleEvent(
 ): Promise<SettlementSummary> {
   const now = opts.now ?? new Date();
   await freezeDueEvents(db, now);
-  return db.transaction((tx) => settleInTransaction(tx, eventId, now, opts.audit));
+  const helper = settlementHelper(db);
+  return db.transaction((tx) => settleInTransaction(tx, eventId, now, opts.audit, helper));
+}
+
+/**
+ * The connection pool a settlement may build its competition table on, beside its own
+ * transaction: PostgreSQL's, with room for a second connection. None on the embedded database
+ * (one connection) or when `db` is already a transaction.
+ */
+export function settlementHelper(db: DbOrTx): Db | undefined {
+  if (db instanceof PgTransaction) return undefined;
+  const client = (db as { $client?: { options?: { max?: unknown } } }).$client;
+  const max = client?.options?.max;
+  return typeof max === "number" && max >= 2 ? (db as Db) : undefined;
 }
 
 /**
@@ -372,25 +393,61 @@ async function scoreRacers(tx: DbOrTx, eventId: number, now: Date, points: Point
 }
 
 /**
- * Step 2 of a settlement: every frozen team's score, shared rank (1, 1, 3) and unique place (ties
- * by username), written in place order into a FRESH table: indexed once at the end (a sorted build,
- * not a million random inserts into the key) and swapped in at commit as the event's partition of
- * event_scores (step 5), so no settlement leaves dead rows (docs/decisions/0137).
- * Answers the teams scored.
+ * The round's points of every frozen team, as a subquery of `(user_id, points)`: the racers'
+ * points as an array the team's ids index into (a lookup per racer), given as a literal so the
+ * same statement runs on another connection (step 3 may run there, see `settleInTransaction`).
+ * The bench rider's points replace the starter's they came on for (`subs`, core's `autoSub`);
+ * extra transfers cost points.
  */
-async function scoreTeams(
-  tx: DbOrTx,
+function roundScoresSql(
   eventId: number,
   rules: CompetitionRules,
-  provisional: boolean,
-): Promise<number> {
-  // The bench rider's points for the starter they came on for, minus that starter's.
-  const subs = sql`${
-    rules.bench
+  byRacer: readonly number[],
+  subs: readonly AutoSubRow[],
+): SQL {
+  const list = (values: readonly number[]) => `{${values.join(",")}}`;
+  const bench = rules.bench && subs.length > 0;
+  const extra = sql`${
+    bench
       ? sql` + coalesce(p.by_racer[a.in_racer_id], 0) - coalesce(p.by_racer[a.out_racer_id], 0)`
       : sql``
   }${rules.transfers ? sql` - f.transfer_cost` : sql``}`;
-  if (rules.bench) await findAutoSubs(tx, eventId, rules, provisional);
+  return sql`
+    select f.user_id, (${teamPointsSql(rules.teamSize, rules.captain)}${extra})::int as points
+    from frozen_teams f
+    ${
+      bench
+        ? sql`left join unnest(${list(subs.map((r) => r[0]))}::int[],
+            ${list(subs.map((r) => r[1]))}::int[], ${list(subs.map((r) => r[2]))}::int[])
+            as a(user_id, in_racer_id, out_racer_id) on a.user_id = f.user_id`
+        : sql``
+    }
+    cross join (select ${list(byRacer)}::int[] as by_racer) p
+    where f.event_id = ${eventId}`;
+}
+
+/** Each racer id's points in the round (index racer id - 1; 0 for racers without a result). */
+async function pointsByRacer(tx: DbOrTx, eventId: number): Promise<number[]> {
+  const [row] = rowsOf<{ by_racer: number[] | null }>(
+    await tx.execute(sql`
+      select array_agg(coalesce(r.points, 0) order by g) as by_racer
+      from generate_series(
+        1, (select coalesce(max(racer_id), 0) from race_results where event_id = ${eventId})
+      ) g
+      left join race_results r on r.event_id = ${eventId} and r.racer_id = g`),
+  );
+  return row?.by_racer ?? [];
+}
+
+/**
+ * Step 2 of a settlement: every frozen team's score (`round`, from `roundScoresSql`), shared rank
+ * (1, 1, 3) and unique place (ties by username), written in place order into a FRESH table:
+ * indexed once at the end (a sorted build, not a million random inserts into the key) and swapped
+ * in at commit as the event's partition of event_scores (step 5), so no settlement leaves dead
+ * rows (docs/decisions/0137).
+ * Answers the teams scored.
+ */
+async function scoreTeams(tx: DbOrTx, eventId: number, round: SQL): Promise<number> {
   await tx.execute(
     sql.raw(`create table ${NEXT_EVENT_SCORES} (like event_scores including defaults,
       check (event_id = ${Math.trunc(eventId)}))`),
@@ -400,19 +457,7 @@ async function scoreTeams(
     select ${eventId}, s.user_id, s.points,
       rank() over (order by s.points desc),
       row_number() over (order by s.points desc, u.username_key collate "C", u.id)
-    from (
-      select f.user_id, (${teamPointsSql(rules.teamSize, rules.captain)}${subs})::int as points
-      from frozen_teams f ${rules.bench ? sql`left join auto_subs a on a.user_id = f.user_id` : sql``}
-      cross join (
-        -- Points by racer id, as an array the team's ids index into (a lookup per racer).
-        select array_agg(coalesce(r.points, 0) order by g) as by_racer
-        from generate_series(
-          1, (select coalesce(max(racer_id), 0) from race_results where event_id = ${eventId})
-        ) g
-        left join race_results r on r.event_id = ${eventId} and r.racer_id = g
-      ) p
-      where f.event_id = ${eventId}
-    ) s
+    from (${round}) s
     join users u on u.id = s.user_id
     order by s.points desc, u.username_key collate "C", u.id`);
   await tx.execute(
@@ -431,9 +476,12 @@ async function scoreTeams(
   return affected(scored);
 }
 
+/** A bench rider who came on: `[userId, inRacerId, outRacerId]`. */
+type AutoSubRow = [number, number, number];
+
 /**
  * Step 2a where the rules have a bench (docs/decisions/0169): which teams' bench riders come on,
- * and for whom, into the transaction's `auto_subs`. Core's `autoSub` decides, for the teams with
+ * and for whom. Core's `autoSub` decides, for the teams with
  * a bench rider and a starter who did not start (no result, or DNS): a few, read by an overlap
  * with the round's non-starters rather than every team. While the results are provisional a
  * racer without a result has not run yet: only a DNS brings the bench rider on (decision 0171).
@@ -443,12 +491,8 @@ async function findAutoSubs(
   eventId: number,
   rules: CompetitionRules,
   provisional: boolean,
-) {
-  // (A settlement earlier in the same transaction left its own.)
-  await tx.execute(sql`drop table if exists pg_temp.auto_subs`);
-  await tx.execute(sql`
-    create temp table auto_subs (user_id int primary key, in_racer_id int not null,
-      out_racer_id int not null) on commit drop`);
+): Promise<AutoSubRow[]> {
+  if (!rules.bench) return [];
   const entries = rowsOf<{ id: number; category: Category; started: boolean }>(
     await tx.execute(sql`
       select r.id, r.category,
@@ -460,7 +504,7 @@ async function findAutoSubs(
   const started = new Set(entries.filter((e) => e.started).map((e) => e.id));
   const category = new Map(entries.map((e) => [e.id, e.category]));
   const absent = entries.filter((e) => !e.started).map((e) => e.id);
-  if (absent.length === 0) return;
+  if (absent.length === 0) return [];
   const teams = rowsOf<{ user_id: number; racer_ids: number[]; bench_racer_id: number }>(
     await tx.execute(sql`
       select user_id, racer_ids, bench_racer_id from frozen_teams
@@ -468,7 +512,7 @@ async function findAutoSubs(
         and racer_ids && ${`{${absent.join(",")}}`}::int[]`),
   );
   const sub = (id: number) => ({ id, category: category.get(id)! });
-  const rows: [number, number, number][] = [];
+  const rows: AutoSubRow[] = [];
   for (const t of teams) {
     const out = autoSub(
       t.racer_ids.map(sub),
@@ -478,129 +522,216 @@ async function findAutoSubs(
     );
     if (out !== null) rows.push([t.user_id, t.bench_racer_id, out]);
   }
-  if (rows.length === 0) return;
-  const list = (i: number) => `{${rows.map((r) => r[i]).join(",")}}`;
-  await tx.execute(sql`
-    insert into auto_subs (user_id, in_racer_id, out_racer_id)
-    select * from unnest(${list(0)}::int[], ${list(1)}::int[], ${list(2)}::int[])`);
+  return rows;
+}
+
+/** What step 3 needs to know of the competition's settled rounds, read in the settlement. */
+interface TablePlan {
+  eventId: number;
+  competitionId: number;
+  /** The competition's settled rounds, this one included. */
+  settledIds: number[];
+  /** Its latest settled round by start time (usually this one). */
+  latestId: number;
+  /** This round was settled before (its table's "before" columns hold the table without it). */
+  again: boolean;
+}
+
+async function tablePlan(
+  tx: DbOrTx,
+  event: { id: number; competitionId: number; settledAt: Date | null },
+): Promise<TablePlan> {
+  const settled = await tx
+    .select({ id: events.id })
+    .from(events)
+    .where(and(isNotNull(events.settledAt), eq(events.competitionId, event.competitionId)))
+    .orderBy(desc(events.startsAt), desc(events.id));
+  return {
+    eventId: event.id,
+    competitionId: event.competitionId,
+    settledIds: settled.map((e) => e.id),
+    latestId: settled[0]?.id ?? event.id,
+    again: event.settledAt !== null,
+  };
 }
 
 /**
  * Step 3 of a settlement: the competition's table: totals over its settled rounds; the previous
  * ranking is the same table without its latest settled round (by start time), so arrows show the
- * move that round caused. Written fresh, in place order, and swapped in at commit as the
- * competition's partition of season_standings: the only place a player's season figures are stored
- * (docs/decisions/0159). Other competitions' tables stay as they are (a finished one keeps its
- * final table). With one settled round there is no "before" and no sum to make: the round's table
- * is the competition's.
- * Answers the competition's settled rounds.
+ * move that round caused. Written fresh, in place order, into the table `name` (with its key and
+ * index named after it), swapped in at commit as the competition's partition of
+ * season_standings: the only place a player's season figures are stored (docs/decisions/0159).
+ * Other competitions' tables stay as they are (a finished one keeps its final table).
+ * `round` is this round's scores, `(user_id, points)`: step 2's fresh table, or the same scores
+ * computed again on another connection (`roundScoresSql`), which reads only committed rows.
+ * With one settled round there is no "before" and no sum to make: the round's table is the
+ * competition's (a copy of step 2's table when it is at hand).
  */
-async function writeCompetitionTable(
-  tx: DbOrTx,
-  event: { id: number; competitionId: number; settledAt: Date | null },
-): Promise<number> {
-  const eventId = event.id;
-  const competitionId = event.competitionId;
-  const [{ n: settledEvents } = { n: 1 }] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(events)
-    .where(and(isNotNull(events.settledAt), eq(events.competitionId, competitionId)));
-  await tx.execute(
-    sql.raw(`create table ${NEXT_STANDINGS} (like season_standings including defaults,
+async function buildCompetitionTable(
+  conn: DbOrTx,
+  name: string,
+  plan: TablePlan,
+  round: { scores: SQL; ranked: boolean },
+): Promise<void> {
+  const { eventId, competitionId } = plan;
+  const table = sql.raw(name);
+  await conn.execute(
+    sql.raw(`create table ${name} (like season_standings including defaults,
       check (competition_id = ${Math.trunc(competitionId)}))`),
   );
-  // The competition's latest settled round, by start time: usually this one.
-  const [latest] = await tx
-    .select({ id: events.id })
-    .from(events)
-    .where(and(isNotNull(events.settledAt), eq(events.competitionId, competitionId)))
-    .orderBy(desc(events.startsAt), desc(events.id))
-    .limit(1);
-  if (settledEvents > 1 && latest?.id === eventId) {
-    // This round is the latest: the table before it is stored already (the current table when
-    // this round is settled for the first time; the current table's "before" columns when it
-    // is settled again), so the new table is that plus this round's scores, and its ranks are
-    // the previous ranks. No earlier round's scores are read again.
-    const again = event.settledAt !== null;
-    await tx.execute(sql`
-      insert into ${sql.raw(NEXT_STANDINGS)}
-        (competition_id, position, user_id, points, rank, previous_rank, previous_points)
-      with before as (
-        select user_id,
-          ${again ? sql`previous_points` : sql`points`} as points,
-          ${again ? sql`previous_rank` : sql`rank`} as rank
-        from season_standings
-        where competition_id = ${competitionId}
-          ${again ? sql`and previous_rank is not null` : sql``}
-      ), totals as (
-        select coalesce(b.user_id, n.user_id) as user_id,
-          (coalesce(b.points, 0) + coalesce(n.points, 0))::int as points,
-          coalesce(b.points, 0)::int as previous,
-          b.rank as previous_rank
-        from before b full join ${sql.raw(NEXT_EVENT_SCORES)} n on n.user_id = b.user_id
-      )
-      select ${competitionId}::int,
-        row_number() over (order by t.points desc, u.username_key collate "C", u.id)::int,
-        t.user_id, t.points,
-        rank() over (order by t.points desc)::int,
-        t.previous_rank, t.previous
-      from totals t join users u on u.id = t.user_id
-      order by t.points desc, u.username_key collate "C", u.id`);
-  } else if (settledEvents > 1) {
-    // A correction to an earlier round: every round's scores added up again.
-    await tx.execute(sql`
-      insert into ${sql.raw(NEXT_STANDINGS)}
-        (competition_id, position, user_id, points, rank, previous_rank, previous_points)
-      with latest as (
-        select id from events where settled_at is not null and competition_id = ${competitionId}
-        order by starts_at desc, id desc limit 1
-      ), scores as (
-        -- The competition's other settled rounds' stored scores and this round's new ones.
-        select es.event_id, es.user_id, es.points
-        from event_scores es join events e on e.id = es.event_id and e.settled_at is not null
-          and e.competition_id = ${competitionId}
-        where es.event_id <> ${eventId}
-        union all
-        select n.event_id, n.user_id, n.points from ${sql.raw(NEXT_EVENT_SCORES)} n
-      ), totals as (
-        select es.user_id,
-          sum(es.points)::int as points,
-          coalesce(sum(es.points) filter (where es.event_id <> (select id from latest)), 0)::int as previous,
-          bool_or(es.event_id <> (select id from latest)) as had_previous
-        from scores es
-        group by es.user_id
-      )
-      select ${competitionId}::int,
-        row_number() over (order by t.points desc, u.username_key collate "C", u.id)::int,
-        t.user_id, t.points,
-        rank() over (order by t.points desc)::int,
-        case when t.had_previous
-          then rank() over (partition by t.had_previous order by t.previous desc)::int end,
-        t.previous
-      from totals t join users u on u.id = t.user_id
-      order by t.points desc, u.username_key collate "C", u.id`);
-  } else {
-    // The competition's one settled round is this one. Same players, same order, same ranks:
-    // a copy, with no join or sort to repeat.
-    await tx.execute(sql`
-      insert into ${sql.raw(NEXT_STANDINGS)}
+  const ids = `{${plan.settledIds.join(",")}}`;
+  const order = sql`order by t.points desc, u.username_key collate "C", u.id`;
+  const ranked = (totals: SQL, previous: SQL) => sql`
+    insert into ${table}
+      (competition_id, position, user_id, points, rank, previous_rank, previous_points)
+    with ${totals}
+    select ${competitionId}::int,
+      row_number() over (${order})::int,
+      t.user_id, t.points,
+      rank() over (order by t.points desc)::int,
+      ${previous}
+    from totals t join users u on u.id = t.user_id
+    ${order}`;
+  if (plan.settledIds.length <= 1 && round.ranked) {
+    // Step 2's table, in place order: a copy, with no join or sort to repeat.
+    await conn.execute(sql`
+      insert into ${table}
         (competition_id, position, user_id, points, rank, previous_rank, previous_points)
       select ${competitionId}::int, position, user_id, points, rank, null, 0
       from ${sql.raw(NEXT_EVENT_SCORES)}
       order by position`);
+  } else if (plan.settledIds.length <= 1) {
+    await conn.execute(
+      ranked(
+        sql`totals as (select n.user_id, n.points from (${round.scores}) n)`,
+        sql`null::int, 0`,
+      ),
+    );
+  } else if (plan.latestId === eventId) {
+    // This round is the latest: the table before it is stored already (the current table when
+    // this round is settled for the first time; the current table's "before" columns when it
+    // is settled again), so the new table is that plus this round's scores, and its ranks are
+    // the previous ranks. No earlier round's scores are read again.
+    const again = plan.again;
+    await conn.execute(
+      ranked(
+        sql`before as (
+          select user_id,
+            ${again ? sql`previous_points` : sql`points`} as points,
+            ${again ? sql`previous_rank` : sql`rank`} as rank
+          from season_standings
+          where competition_id = ${competitionId}
+            ${again ? sql`and previous_rank is not null` : sql``}
+        ), totals as (
+          select coalesce(b.user_id, n.user_id) as user_id,
+            (coalesce(b.points, 0) + coalesce(n.points, 0))::int as points,
+            coalesce(b.points, 0)::int as previous,
+            b.rank as previous_rank
+          from before b full join (${round.scores}) n on n.user_id = b.user_id
+        )`,
+        sql`t.previous_rank, t.previous`,
+      ),
+    );
+  } else {
+    // A correction to an earlier round: every round's scores added up again.
+    await conn.execute(
+      ranked(
+        sql`scores as (
+          -- The competition's other settled rounds' stored scores and this round's new ones.
+          select es.event_id, es.user_id, es.points
+          from event_scores es
+          where es.event_id = any(${ids}::int[]) and es.event_id <> ${eventId}
+          union all
+          select ${eventId}::int, n.user_id, n.points from (${round.scores}) n
+        ), totals as (
+          select es.user_id,
+            sum(es.points)::int as points,
+            coalesce(sum(es.points) filter (where es.event_id <> ${plan.latestId}), 0)::int as previous,
+            bool_or(es.event_id <> ${plan.latestId}) as had_previous
+          from scores es
+          group by es.user_id
+        )`,
+        sql`case when t.had_previous
+          then rank() over (partition by t.had_previous order by t.previous desc)::int end,
+          t.previous`,
+      ),
+    );
   }
-  await tx.execute(
-    sql.raw(
-      `alter table ${NEXT_STANDINGS} add constraint ${NEXT_STANDINGS}_pk primary key (competition_id, position)`,
-    ),
+  await conn.execute(
+    sql.raw(`alter table ${name} add constraint ${name}_pk primary key (competition_id, position)`),
   );
-  await tx.execute(
-    sql.raw(
-      `create index ${NEXT_STANDINGS}_user_idx on ${NEXT_STANDINGS} (competition_id, user_id)`,
-    ),
-  );
-  await tx.execute(sql.raw(`analyze ${NEXT_STANDINGS}`));
-  return settledEvents;
+  await conn.execute(sql.raw(`create index ${name}_user_idx on ${name} (competition_id, user_id)`));
+  await conn.execute(sql.raw(`analyze ${name}`));
+}
+
+/**
+ * Step 3 on another connection (PostgreSQL), at the same time as step 2 on the settlement's own:
+ * both sort a million rows, one core each (docs/decisions/0172). It reads only committed rows
+ * (the frozen teams, the table before, earlier rounds' scores), with this round's points given
+ * as literals, and commits its table under a name of its own; the settlement renames it into
+ * place. A build left by a settlement that failed later is dropped by the next one.
+ *
+ * The connection is taken first, before the settlement locks anything: requests waiting on the
+ * settlement's locks could otherwise hold every pooled connection while it waits for one. The
+ * build starts when `go` gives it the work (or ends, building nothing, on `go(null)`).
+ */
+function tableBuilder(helper: Db) {
+  let go!: (work: { plan: TablePlan; scores: SQL } | null) => void;
+  const work = new Promise<{ plan: TablePlan; scores: SQL } | null>((resolve) => {
+    go = resolve;
+  });
+  const built = helper.transaction(async (h) => {
+    const job = await work;
+    if (!job) return false;
+    await h.execute(LONG_JOB);
+    await h.execute(sql`set local work_mem = '256MB'`);
+    await h.execute(sql.raw(`drop table if exists ${BUILT_STANDINGS}`));
+    await buildCompetitionTable(h, BUILT_STANDINGS, job.plan, {
+      scores: job.scores,
+      ranked: false,
+    });
+    return true;
+  });
+  // Awaited by the settlement; a failure meanwhile must not go unhandled.
+  built.catch(() => {});
+  return { go, built };
+}
+
+/** The table `buildTableElsewhere` committed, renamed to what steps 4 and 5 read. */
+async function adoptBuiltTable(tx: DbOrTx): Promise<void> {
+  for (const statement of [
+    `alter table ${BUILT_STANDINGS} rename to ${NEXT_STANDINGS}`,
+    `alter table ${NEXT_STANDINGS} rename constraint ${BUILT_STANDINGS}_pk to ${NEXT_STANDINGS}_pk`,
+    `alter index ${BUILT_STANDINGS}_user_idx rename to ${NEXT_STANDINGS}_user_idx`,
+  ]) {
+    await tx.execute(sql.raw(statement));
+  }
+}
+
+/**
+ * The leagues' figures from the competition's table `standings`, as a query for the settlement's
+ * scratch table (100,000 rows at most in the benchmarks): the update of every league reads them,
+ * and so do the league places.
+ */
+function leagueTotalsSql(competitionId: number, settledEvents: number, standings: string): SQL {
+  const averages = sql`
+    select l.id, count(m.user_id)::int as members,
+      coalesce(round(avg(case when m.user_id is not null then coalesce(s.points, 0) end), 2), 0)::float8 as total,
+      coalesce(round(avg(case when m.user_id is not null then coalesce(s.previous_points, 0) end), 2), 0)::float8 as previous
+    from leagues l
+    left join league_members m on m.league_id = l.id and m.status = 'accepted'
+    left join ${sql.raw(standings)} s on s.user_id = m.user_id
+    where l.competition_id = ${competitionId}
+    group by l.id`;
+  const listed = sql`members >= ${LEAGUE_RANKING_MIN_MEMBERS}`;
+  const place = (order: SQL) =>
+    sql`case when ${listed} then row_number() over (partition by ${listed} order by ${order})::int end`;
+  const previousPlace = settledEvents > 1 ? place(sql`previous desc, id`) : sql`null::int`;
+  return sql`
+    select id, total,
+      ${place(sql`total desc, id`)} as ranking,
+      ${previousPlace} as previous_ranking
+    from (${averages}) agg`;
 }
 
 /**
@@ -615,32 +746,15 @@ async function rankLeagues(
   competitionId: number,
   settledEvents: number,
 ): Promise<number> {
-  const averages = sql`
-    select l.id, count(m.user_id)::int as members,
-      coalesce(round(avg(case when m.user_id is not null then coalesce(s.points, 0) end), 2), 0)::float8 as total,
-      coalesce(round(avg(case when m.user_id is not null then coalesce(s.previous_points, 0) end), 2), 0)::float8 as previous
-    from leagues l
-    left join league_members m on m.league_id = l.id and m.status = 'accepted'
-    left join ${sql.raw(NEXT_STANDINGS)} s on s.user_id = m.user_id
-    where l.competition_id = ${competitionId}
-    group by l.id`;
-  const listed = sql`members >= ${LEAGUE_RANKING_MIN_MEMBERS}`;
-  const place = (order: SQL) =>
-    sql`case when ${listed} then row_number() over (partition by ${listed} order by ${order})::int end`;
-  const previousPlace = settledEvents > 1 ? place(sql`previous desc, id`) : sql`null::int`;
-  // The leagues' figures, computed once into a scratch table (100,000 rows at most in the
-  // benchmarks): the update of every league reads them, and so do the league places.
+  const totals = "league_totals_next";
   await tx.execute(sql`
     create temp table league_totals_next on commit drop as
-    select id, total,
-      ${place(sql`total desc, id`)} as ranking,
-      ${previousPlace} as previous_ranking
-    from (${averages}) agg`);
+    ${leagueTotalsSql(competitionId, settledEvents, NEXT_STANDINGS)}`);
   // Unindexed columns (migration 0032): a heap-only update of each league.
   const leagues = await tx.execute(sql`
     update leagues l set
       total_points = r.total, ranking = r.ranking, previous_ranking = r.previous_ranking
-    from league_totals_next r
+    from ${sql.raw(totals)} r
     where l.id = r.id
       and (l.total_points, l.ranking, l.previous_ranking)
         is distinct from (r.total, r.ranking, r.previous_ranking)`);
@@ -651,7 +765,7 @@ async function rankLeagues(
   );
   await tx.execute(sql`
     insert into ${sql.raw(NEXT_PLACES)} (competition_id, place, league_id)
-    select ${competitionId}::int, ranking, id from league_totals_next
+    select ${competitionId}::int, ranking, id from ${sql.raw(totals)}
     where ranking is not null order by ranking`);
   await tx.execute(
     sql.raw(
@@ -673,8 +787,32 @@ export async function settleInTransaction(
   eventId: number,
   now: Date,
   audit?: AdminActor,
+  /**
+   * A second connection (PostgreSQL's pool, `settlementHelper`): step 3 is built there while
+   * step 2 runs here. Without one (the embedded database, or inside a caller's transaction
+   * that is not a settlement's), the steps run one after the other.
+   */
+  helper?: Db,
 ): Promise<SettlementSummary> {
   const started = performance.now();
+  const builder = helper ? tableBuilder(helper) : undefined;
+  try {
+    return await settleSteps(tx, eventId, now, started, audit, builder);
+  } finally {
+    // Whatever happened, the other connection's work ends with this settlement.
+    builder?.go(null);
+    await builder?.built.catch(() => {});
+  }
+}
+
+async function settleSteps(
+  tx: DbOrTx,
+  eventId: number,
+  now: Date,
+  started: number,
+  audit: AdminActor | undefined,
+  builder: ReturnType<typeof tableBuilder> | undefined,
+): Promise<SettlementSummary> {
   const { event, rules, results, frozeNow } = await claimEvent(tx, eventId, now);
   const competitionId = event.competitionId;
 
@@ -689,14 +827,31 @@ export async function settleInTransaction(
   // 1. Each racer's points and picks.
   await scoreRacers(tx, eventId, now, rules.points);
   lap("results");
+  // The round's points (and the bench riders who came on), as the literals steps 2 and 3 use.
+  const round = roundScoresSql(
+    eventId,
+    rules,
+    await pointsByRacer(tx, eventId),
+    await findAutoSubs(tx, eventId, rules, event.provisional),
+  );
+  const plan = await tablePlan(tx, event);
+  // 3, started first when another connection builds it: it reads only committed rows, so not
+  // when this settlement froze the teams (they are not committed yet).
+  const elsewhere = builder && !frozeNow ? builder : undefined;
+  elsewhere?.go({ plan, scores: round });
   // 2. Every frozen team's score, rank and place, into a fresh table.
-  const teams = await scoreTeams(tx, eventId, rules, event.provisional);
+  const teams = await scoreTeams(tx, eventId, round);
   lap("eventScores");
   // 3. The competition's table, fresh.
-  const settledEvents = await writeCompetitionTable(tx, event);
+  const builtElsewhere = elsewhere !== undefined && (await elsewhere.built);
+  if (builtElsewhere) {
+    await adoptBuiltTable(tx);
+  } else {
+    await buildCompetitionTable(tx, NEXT_STANDINGS, plan, { scores: round, ranked: true });
+  }
   lap("season");
   // 4. The leagues' totals, rankings and places.
-  const leagues = await rankLeagues(tx, competitionId, settledEvents);
+  const leagues = await rankLeagues(tx, competitionId, plan.settledIds.length);
   lap("leagues");
   // 5. The swap, last, so the exclusive locks it takes on the two tables last only until the
   //    commit: readers see the old tables until then and the new ones after, never a mix.
@@ -718,6 +873,7 @@ export async function settleInTransaction(
     rankedPlayers: counts?.ranked ?? 0,
     leagues: counts?.leagues ?? leagues,
     ms: Math.round(performance.now() - started),
+    builtElsewhere,
     steps,
   };
   if (audit) {
