@@ -307,6 +307,12 @@ export const eventScores = pgTable(
     rank: integer("rank"),
     /** Unique place in the event table (ties ordered by username): pages read a range of it. */
     position: integer("position"),
+    /**
+     * The player's username key (case-folded), copied from users: what orders players on equal
+     * points, so the settlement sorts without joining a million players (decision 0172).
+     * Usernames never change once chosen.
+     */
+    usernameKey: text("username_key"),
   },
   (t) => [
     primaryKey({ columns: [t.eventId, t.userId] }),

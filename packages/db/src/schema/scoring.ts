@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, primaryKey } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 
 /**
  * Each competition's table as its last settlement stored it: one row per ranked player, keyed
@@ -22,6 +22,12 @@ export const seasonStandings = pgTable(
     previousRank: integer("previous_rank"),
     /** Points before the competition's latest settled round (the leagues' previous ranking). */
     previousPoints: integer("previous_points").notNull().default(0),
+    /**
+     * The player's username key (case-folded), copied from users: what orders players on equal
+     * points, so the settlement sorts without joining a million players (decision 0172).
+     * Usernames never change once chosen.
+     */
+    usernameKey: text("username_key"),
   },
   (t) => [
     primaryKey({ columns: [t.competitionId, t.position] }),
@@ -62,6 +68,12 @@ export const frozenTeams = pgTable(
     transferCost: integer("transfer_cost").notNull().default(0),
     transfersLeft: integer("transfers_left"),
     wildcard: boolean("wildcard").notNull().default(false),
+    /**
+     * The player's username key (case-folded), copied from users: what orders players on equal
+     * points, so the settlement sorts without joining a million players (decision 0172).
+     * Usernames never change once chosen.
+     */
+    usernameKey: text("username_key"),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.userId] })],
 );

@@ -86,6 +86,13 @@ describe("provisional results", () => {
     expect(first.ok && first.settlement?.builtElsewhere).toBe(Boolean(process.env.DATABASE_URL));
     expect(await scoreOf(ann!.id)).toBe(pts(1) + pts(2));
     expect(await eventRow()).toMatchObject({ provisional: true });
+    // The freeze kept each player's username key, which orders ties (decision 0172).
+    const [keys] = rowsOf<{ frozen: string | null; scored: string | null }>(
+      await h.db.execute(sql`
+        select (select username_key from frozen_teams where user_id = ${ann!.id}) as frozen,
+          (select username_key from event_scores where user_id = ${ann!.id}) as scored`),
+    );
+    expect(keys).toEqual({ frozen: "ann", scored: "ann" });
     const live = (await liveRoundStates(h.db, [5]))[0]!;
     expect(live).toMatchObject({ provisional: true, final: false, live: true });
     expect(live.version).not.toBe(before[0]!.version);

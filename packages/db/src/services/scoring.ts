@@ -133,14 +133,13 @@ export async function freezeEvent(
     const rules = parseRules(competition!.rules);
     const size = sql.raw(String(Math.trunc(rules.teamSize)));
     const starter = rules.bench ? sql`tr.slot < ${size}` : sql`true`;
-    await tx.execute(
+    const teams =
       rules.captain || rules.bench
         ? sql`
-      insert into frozen_teams (event_id, user_id, racer_ids, captain_racer_id, bench_racer_id)
       select f.event_id, f.user_id,
-        array_agg(f.racer_id order by f.racer_id) filter (where ${starter}),
-        ${rules.captain ? sql`max(f.racer_id) filter (where tr.person_id = t.captain_person_id and ${starter})` : sql`null::int`},
-        ${rules.bench ? sql`max(f.racer_id) filter (where not (${starter}))` : sql`null::int`}
+        array_agg(f.racer_id order by f.racer_id) filter (where ${starter}) as racer_ids,
+        ${rules.captain ? sql`max(f.racer_id) filter (where tr.person_id = t.captain_person_id and ${starter})` : sql`null::int`} as captain_racer_id,
+        ${rules.bench ? sql`max(f.racer_id) filter (where not (${starter}))` : sql`null::int`} as bench_racer_id
       from frozen_team_racers f
       join racers r on r.id = f.racer_id
       join teams t on t.user_id = f.user_id and t.competition_id = ${claimed.competitionId}
@@ -148,11 +147,17 @@ export async function freezeEvent(
       where f.event_id = ${eventId}
       group by f.event_id, f.user_id`
         : sql`
-      insert into frozen_teams (event_id, user_id, racer_ids)
-      select event_id, user_id, array_agg(racer_id order by racer_id)
+      select event_id, user_id, array_agg(racer_id order by racer_id) as racer_ids,
+        null::int as captain_racer_id, null::int as bench_racer_id
       from frozen_team_racers where event_id = ${eventId}
-      group by event_id, user_id`,
-    );
+      group by event_id, user_id`;
+    // With each player's username key, which orders ties at the settlement (decision 0172).
+    await tx.execute(sql`
+      insert into frozen_teams
+        (event_id, user_id, racer_ids, captain_racer_id, bench_racer_id, username_key)
+      select g.event_id, g.user_id, g.racer_ids, g.captain_racer_id, g.bench_racer_id,
+        u.username_key
+      from (${teams}) g join users u on u.id = g.user_id`);
     if (rules.transfers) await countTransfers(tx, eventId, claimed.competitionId, rules);
     await countFrozenPicks(tx, eventId, now);
     // Fresh statistics for the settlement that scores these rows: on the stale ones (a few
@@ -413,7 +418,8 @@ function roundScoresSql(
       : sql``
   }${rules.transfers ? sql` - f.transfer_cost` : sql``}`;
   return sql`
-    select f.user_id, (${teamPointsSql(rules.teamSize, rules.captain)}${extra})::int as points
+    select f.user_id, (${teamPointsSql(rules.teamSize, rules.captain)}${extra})::int as points,
+      ${usernameKeyOf("f")} as username_key
     from frozen_teams f
     ${
       bench
@@ -424,6 +430,16 @@ function roundScoresSql(
     }
     cross join (select ${list(byRacer)}::int[] as by_racer) p
     where f.event_id = ${eventId}`;
+}
+
+/**
+ * The username key of the row `alias` (what orders ties), from its own copy (decision 0172); a
+ * row stored without one (written by hand, or by an older version) looks it up, row by row.
+ */
+function usernameKeyOf(alias: string): SQL {
+  const a = sql.raw(alias);
+  return sql`coalesce(${a}.username_key,
+    (select u.username_key from users u where u.id = ${a}.user_id))`;
 }
 
 /** Each racer id's points in the round (index racer id - 1; 0 for racers without a result). */
@@ -452,14 +468,16 @@ async function scoreTeams(tx: DbOrTx, eventId: number, round: SQL): Promise<numb
     sql.raw(`create table ${NEXT_EVENT_SCORES} (like event_scores including defaults,
       check (event_id = ${Math.trunc(eventId)}))`),
   );
+  const order = sql`order by s.points desc, s.username_key collate "C", s.user_id`;
   const scored = await tx.execute(sql`
-    insert into ${sql.raw(NEXT_EVENT_SCORES)} (event_id, user_id, points, rank, position)
+    insert into ${sql.raw(NEXT_EVENT_SCORES)}
+      (event_id, user_id, points, rank, position, username_key)
     select ${eventId}, s.user_id, s.points,
       rank() over (order by s.points desc),
-      row_number() over (order by s.points desc, u.username_key collate "C", u.id)
+      row_number() over (${order}),
+      s.username_key
     from (${round}) s
-    join users u on u.id = s.user_id
-    order by s.points desc, u.username_key collate "C", u.id`);
+    ${order}`);
   await tx.execute(
     sql.raw(
       `alter table ${NEXT_EVENT_SCORES} add constraint ${NEXT_EVENT_SCORES}_pk primary key (event_id, user_id)`,
@@ -580,30 +598,34 @@ async function buildCompetitionTable(
       check (competition_id = ${Math.trunc(competitionId)}))`),
   );
   const ids = `{${plan.settledIds.join(",")}}`;
-  const order = sql`order by t.points desc, u.username_key collate "C", u.id`;
+  // Every path's totals carry each player's username key (decision 0172): no join to users.
+  const order = sql`order by t.points desc, t.username_key collate "C", t.user_id`;
   const ranked = (totals: SQL, previous: SQL) => sql`
     insert into ${table}
-      (competition_id, position, user_id, points, rank, previous_rank, previous_points)
+      (competition_id, position, user_id, points, rank, previous_rank, previous_points,
+        username_key)
     with ${totals}
     select ${competitionId}::int,
       row_number() over (${order})::int,
       t.user_id, t.points,
       rank() over (order by t.points desc)::int,
-      ${previous}
-    from totals t join users u on u.id = t.user_id
+      ${previous},
+      t.username_key
+    from totals t
     ${order}`;
   if (plan.settledIds.length <= 1 && round.ranked) {
     // Step 2's table, in place order: a copy, with no join or sort to repeat.
     await conn.execute(sql`
       insert into ${table}
-        (competition_id, position, user_id, points, rank, previous_rank, previous_points)
-      select ${competitionId}::int, position, user_id, points, rank, null, 0
+        (competition_id, position, user_id, points, rank, previous_rank, previous_points,
+          username_key)
+      select ${competitionId}::int, position, user_id, points, rank, null, 0, username_key
       from ${sql.raw(NEXT_EVENT_SCORES)}
       order by position`);
   } else if (plan.settledIds.length <= 1) {
     await conn.execute(
       ranked(
-        sql`totals as (select n.user_id, n.points from (${round.scores}) n)`,
+        sql`totals as (select n.user_id, n.points, n.username_key from (${round.scores}) n)`,
         sql`null::int, 0`,
       ),
     );
@@ -618,7 +640,8 @@ async function buildCompetitionTable(
         sql`before as (
           select user_id,
             ${again ? sql`previous_points` : sql`points`} as points,
-            ${again ? sql`previous_rank` : sql`rank`} as rank
+            ${again ? sql`previous_rank` : sql`rank`} as rank,
+            ${usernameKeyOf("season_standings")} as username_key
           from season_standings
           where competition_id = ${competitionId}
             ${again ? sql`and previous_rank is not null` : sql``}
@@ -626,7 +649,8 @@ async function buildCompetitionTable(
           select coalesce(b.user_id, n.user_id) as user_id,
             (coalesce(b.points, 0) + coalesce(n.points, 0))::int as points,
             coalesce(b.points, 0)::int as previous,
-            b.rank as previous_rank
+            b.rank as previous_rank,
+            coalesce(n.username_key, b.username_key) as username_key
           from before b full join (${round.scores}) n on n.user_id = b.user_id
         )`,
         sql`t.previous_rank, t.previous`,
@@ -638,13 +662,14 @@ async function buildCompetitionTable(
       ranked(
         sql`scores as (
           -- The competition's other settled rounds' stored scores and this round's new ones.
-          select es.event_id, es.user_id, es.points
+          select es.event_id, es.user_id, es.points, ${usernameKeyOf("es")} as username_key
           from event_scores es
           where es.event_id = any(${ids}::int[]) and es.event_id <> ${eventId}
           union all
-          select ${eventId}::int, n.user_id, n.points from (${round.scores}) n
+          select ${eventId}::int, n.user_id, n.points, n.username_key from (${round.scores}) n
         ), totals as (
           select es.user_id,
+            max(es.username_key) as username_key,
             sum(es.points)::int as points,
             coalesce(sum(es.points) filter (where es.event_id <> ${plan.latestId}), 0)::int as previous,
             bool_or(es.event_id <> ${plan.latestId}) as had_previous
