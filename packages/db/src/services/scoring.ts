@@ -160,15 +160,17 @@ export async function freezeEvent(
       from (${teams}) g join users u on u.id = g.user_id`);
     if (rules.transfers) await countTransfers(tx, eventId, claimed.competitionId, rules);
     await countFrozenPicks(tx, eventId, now);
-    // Fresh statistics for the settlement that scores these rows: on the stale ones (a few
-    // thousand rows) PostgreSQL joins a million teams to their players by a million index
-    // lookups instead of one hash join.
-    await tx.execute(sql`analyze frozen_teams`);
     const [copied] = rowsOf<{ teams: number }>(
       await tx.execute(
         sql`select count(*)::int as teams from frozen_teams where event_id = ${eventId}`,
       ),
     );
+    // Fresh statistics for the settlement that scores these rows: on the stale ones (a few
+    // thousand rows) PostgreSQL joins a million teams to their players by a million index
+    // lookups instead of one hash join. A round without teams (a past round nobody played,
+    // frozen by the first results import) changes nothing to analyse: a million rows sampled
+    // for nothing cost that import a second.
+    if ((copied?.teams ?? 0) > 0) await tx.execute(sql`analyze frozen_teams`);
     return { eventId, teams: copied?.teams ?? 0 };
   });
 }
