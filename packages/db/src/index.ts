@@ -24,6 +24,7 @@ export * from "./services/connections.js";
 export * from "./services/email-confirmation.js";
 export * from "./services/embed-tokens.js";
 export * from "./services/events.js";
+export * from "./services/freeze.js";
 export * from "./services/jobs.js";
 export * from "./services/leagues.js";
 export * from "./services/live-rounds.js";

@@ -8,11 +8,11 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { DbHandle } from "../client.js";
 import { eventPicks, events, racers } from "../schema/index.js";
 import { createTestDb, putTeam } from "../testing.js";
+import { freezeEvent } from "./freeze.js";
 import { countOpenPicks } from "./picks.js";
 import { getRacerProfile } from "./profiles.js";
 import { listPublicRacers } from "./public-api.js";
 import { makePlayers } from "./scoring.fixtures.js";
-import { freezeEvent } from "./scoring.js";
 
 let h: DbHandle;
 beforeAll(async () => {

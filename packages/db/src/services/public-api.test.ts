@@ -14,6 +14,7 @@ import {
 import { createTestDb, setRuleOptions } from "../testing.js";
 import { CLI_ACTOR } from "./audit.js";
 import { copyRacers } from "./competitions.js";
+import { freezeEvent } from "./freeze.js";
 import { createLeague, joinByCode } from "./leagues.js";
 import {
   getPartnerByKey,
@@ -29,7 +30,6 @@ import {
 } from "./public-api.js";
 import { importResults } from "./results.js";
 import { putTeam } from "./scoring.fixtures.js";
-import { freezeEvent } from "./scoring.js";
 import { saveTeam } from "./teams.js";
 import { createAccount, type UserRow } from "./users.js";
 

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DbHandle, rowsOf } from "../client.js";
 import { events, leagues, racers, users } from "../schema/index.js";
 import { createTestDb } from "../testing.js";
+import { freezeDueEvents } from "./freeze.js";
 import { getRankingVersions } from "./ranking-versions.js";
 import { makePlayers, putLeague, putResults, putTeam } from "./scoring.fixtures.js";
-import { freezeDueEvents, settleEvent } from "./scoring.js";
+import { settleEvent } from "./scoring.js";
 
 let h: DbHandle;
 let players: { id: number; username: string }[];

@@ -12,8 +12,8 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client.js";
 import { events, raceResults, racers } from "../schema/index.js";
 import { type AdminActor, recordAudit } from "./audit.js";
+import { freezeDueEvents } from "./freeze.js";
 import {
-  freezeDueEvents,
   SettlementError,
   type SettlementSummary,
   settleInTransaction,

@@ -11,9 +11,9 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { type DbHandle, rowsOf } from "../client.js";
 import { events, frozenTeams, outbox, racers } from "../schema/index.js";
 import { createTestDb } from "../testing.js";
+import { freezeEvent } from "./freeze.js";
 import { sendDueReminders, unsubscribeToken, unsubscribeTokenSql } from "./reminders.js";
 import { addRacers, makePlayers, putTeam } from "./scoring.fixtures.js";
-import { freezeEvent } from "./scoring.js";
 
 let h: DbHandle;
 let competitionId: number;

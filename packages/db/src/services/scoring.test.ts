@@ -25,6 +25,7 @@ import {
 } from "../schema/index.js";
 import { createTestDb, setRuleOptions } from "../testing.js";
 import { parseRules } from "./events.js";
+import { freezeDueEvents, freezeEvent } from "./freeze.js";
 import {
   addRacers,
   frozenTeam,
@@ -38,7 +39,7 @@ import {
   snapshot,
   storedSettlement,
 } from "./scoring.fixtures.js";
-import { freezeDueEvents, freezeEvent, SettlementError, settleEvent } from "./scoring.js";
+import { SettlementError, settleEvent } from "./scoring.js";
 
 let h: DbHandle;
 type R = { id: number; category: Category };

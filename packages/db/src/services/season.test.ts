@@ -247,7 +247,7 @@ it("tells each player what changed since the last round and what to fix", async 
 
   // At the lock a team that does not play is not frozen; the others are, through their round 3
   // entries.
-  const { freezeEvent } = await import("./scoring.js");
+  const { freezeEvent } = await import("./freeze.js");
   const frozen = await freezeEvent(h.db, 7, new Date(e7!.startsAt.getTime() - LOCK_MS));
   expect(frozen!.teams).toBe(2);
   expect(await frozenTeam(h.db, 7, carol.id)).toEqual([]);

@@ -22,7 +22,7 @@ import { type DbOrTx, rowsOf } from "../client.js";
 import { competitions, events, raceResults, racers } from "../schema/index.js";
 import { AdminActionError, type AdminActor, recordAudit } from "./audit.js";
 import { parseRules } from "./events.js";
-import { freezeEvent, LONG_JOB } from "./scoring.js";
+import { freezeEvent, LONG_JOB } from "./freeze.js";
 
 /** Serialises season advances (any number of processes): one rolls a series at a time. */
 const ADVANCE_LOCK = 727_301;

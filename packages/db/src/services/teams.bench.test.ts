@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../client.js";
 import { events, frozenTeamRacers, frozenTeams, racers } from "../schema/index.js";
 import { createTestDb, setRuleOptions } from "../testing.js";
+import { freezeEvent } from "./freeze.js";
 import { getPlayerProfile } from "./profiles.js";
 import { putResults } from "./scoring.fixtures.js";
-import { freezeEvent, settleEvent } from "./scoring.js";
+import { settleEvent } from "./scoring.js";
 import { getTeam, listTeamRacers, saveTeam, type TeamRacerView } from "./teams.js";
 import { createAccount } from "./users.js";
 

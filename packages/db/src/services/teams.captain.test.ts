@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../client.js";
 import { events, frozenTeams } from "../schema/index.js";
 import { createTestDb, setRuleOptions } from "../testing.js";
-import { freezeEvent } from "./scoring.js";
+import { freezeEvent } from "./freeze.js";
 import { getTeam, listTeamRacers, saveTeam, type TeamRacerView } from "./teams.js";
 import { createAccount } from "./users.js";
 

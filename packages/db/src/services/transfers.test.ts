@@ -6,7 +6,7 @@ import { events, frozenTeams } from "../schema/index.js";
 import { createTestDb, setRuleOptions } from "../testing.js";
 import { CLI_ACTOR } from "./audit.js";
 import { copyRacers } from "./competitions.js";
-import { freezeEvent } from "./scoring.js";
+import { freezeEvent } from "./freeze.js";
 import { listTeamRacers, saveTeam, type TeamRacerView } from "./teams.js";
 import { getTransferStatus } from "./transfers.js";
 import { createAccount } from "./users.js";
