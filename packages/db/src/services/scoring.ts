@@ -601,7 +601,6 @@ async function rankLeagues(
   competitionId: number,
   settledEvents: number,
 ): Promise<number> {
-  const totals = "league_totals_next";
   await tx.execute(sql`
     create temp table league_totals_next on commit drop as
     ${leagueTotalsSql(competitionId, settledEvents, NEXT_STANDINGS)}`);
@@ -609,7 +608,7 @@ async function rankLeagues(
   const leagues = await tx.execute(sql`
     update leagues l set
       total_points = r.total, ranking = r.ranking, previous_ranking = r.previous_ranking
-    from ${sql.raw(totals)} r
+    from league_totals_next r
     where l.id = r.id
       and (l.total_points, l.ranking, l.previous_ranking)
         is distinct from (r.total, r.ranking, r.previous_ranking)`);
@@ -620,7 +619,7 @@ async function rankLeagues(
   );
   await tx.execute(sql`
     insert into ${sql.raw(NEXT_PLACES)} (competition_id, place, league_id)
-    select ${competitionId}::int, ranking, id from ${sql.raw(totals)}
+    select ${competitionId}::int, ranking, id from league_totals_next
     where ranking is not null order by ranking`);
   await tx.execute(
     sql.raw(

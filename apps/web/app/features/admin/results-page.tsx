@@ -203,32 +203,23 @@ export function ResultsPage({
               </p>
             ) : null}
             <div className="admin-row-actions">
-              <Form method="post" className="admin-row-actions">
-                <input type="hidden" name="eventId" value={chosen.id} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="settle"
-                  className="button button--ghost"
-                  disabled={busyIntent != null}
-                >
-                  {busyIntent === "settle" ? "Scoring..." : "Score again"}
-                </button>
-              </Form>
+              <EventIntent
+                eventId={chosen.id}
+                intent="settle"
+                busyIntent={busyIntent}
+                label="Score again"
+                busyLabel="Scoring..."
+              />
               {chosen.provisional ? (
-                <Form method="post" className="admin-row-actions">
-                  <input type="hidden" name="eventId" value={chosen.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="finalize"
-                    className="button button--primary"
-                    aria-describedby="stored-provisional"
-                    disabled={busyIntent != null}
-                  >
-                    {busyIntent === "finalize" ? "Making final..." : "Make final"}
-                  </button>
-                </Form>
+                <EventIntent
+                  eventId={chosen.id}
+                  intent="finalize"
+                  busyIntent={busyIntent}
+                  label="Make final"
+                  busyLabel="Making final..."
+                  primary
+                  describedBy="stored-provisional"
+                />
               ) : null}
             </div>
             <AdminTable
@@ -257,6 +248,33 @@ export function ResultsPage({
         </div>
       </section>
     </>
+  );
+}
+
+/** A stored round's action (score again, make final): one button posting its intent. */
+function EventIntent(props: {
+  eventId: number;
+  intent: "settle" | "finalize";
+  busyIntent: FormDataEntryValue | null | undefined;
+  label: string;
+  busyLabel: string;
+  primary?: boolean;
+  describedBy?: string;
+}) {
+  return (
+    <Form method="post" className="admin-row-actions">
+      <input type="hidden" name="eventId" value={props.eventId} />
+      <button
+        type="submit"
+        name="intent"
+        value={props.intent}
+        className={props.primary ? "button button--primary" : "button button--ghost"}
+        aria-describedby={props.describedBy}
+        disabled={props.busyIntent != null}
+      >
+        {props.busyIntent === props.intent ? props.busyLabel : props.label}
+      </button>
+    </Form>
   );
 }
 
