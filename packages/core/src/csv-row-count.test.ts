@@ -221,6 +221,16 @@ describe("counting racer rows of a file's bytes as they arrive", () => {
     );
   });
 
+  it("takes a Windows-1252 no-break space read as U+FFFD for a blank line, not the header (a counterexample)", () => {
+    // Byte 0xA0, then a header of one "|" (an empty row once "|" is the delimiter), then one name.
+    const text = "\u00a0\r\n|\r\nBruni";
+    const bytes = new Uint8Array([...text].map((c) => c.charCodeAt(0)));
+    expect(parserCount(decodeCsvBytes(bytes).text)).toBe(0);
+    const counter = createCsvByteRowCounter();
+    counter.push(bytes);
+    expect(counter.end()).toBe(0);
+  });
+
   it("decides UTF-16 without a BOM from the file's first 4 KB, even when it arrives in bytes", () => {
     const text = `Category\tFirst Name\tLast Name\r\n${"Pro Men\tA\tB\r\n".repeat(600)}`;
     const bytes = encode(text, 4)!;

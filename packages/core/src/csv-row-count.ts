@@ -38,6 +38,13 @@ function isSpace(code: number, replacementIsBlank: boolean): boolean {
   return /\s/.test(String.fromCharCode(code));
 }
 
+function isBlankText(text: string, replacementIsBlank: boolean): boolean {
+  for (let i = 0; i < text.length; i++) {
+    if (!isSpace(text.charCodeAt(i), replacementIsBlank)) return false;
+  }
+  return true;
+}
+
 type State =
   /** At the start of a field. */
   | "field-start"
@@ -142,7 +149,8 @@ export function createCsvRowCounter(opts: CsvRowCounterOptions = {}): CsvRowCoun
     // A "\r" ending the text so far may be the first half of "\r\n".
     if (!atEnd && (!found || (found[0] === "\r" && found.index === text.length - 1))) return;
     const lines = text.split(LINE_BREAK);
-    const headerAt = lines.findIndex((l) => l.trim() !== "");
+    // Blank as the rows are blank: a U+FFFD standing in for a no-break space is no header.
+    const headerAt = lines.findIndex((l) => !isBlankText(l, replacementIsBlank));
     // The header line must be whole: followed by a line break, or the last line of the file.
     if (!atEnd && (headerAt < 0 || headerAt === lines.length - 1)) return;
     const newline = found?.[0] ?? "\n";
