@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -8,5 +9,8 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, "server/**/*.production.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Every core: a test file waits on its own engine and servers, not on the others (vitest
+    // leaves one core free by default, which is half of a 2-core machine).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
