@@ -22,6 +22,7 @@ import * as schema from "./schema/index.js";
 import { seed } from "./seed.js";
 
 let template: Promise<Blob> | undefined;
+let postgresTemplateName: Promise<string> | undefined;
 
 export interface TestDbOptions {
   /** Insert the 12 events and the seed racers. */
@@ -151,7 +152,12 @@ async function freshPostgres(url: string, max: number): Promise<DbHandle> {
   const name = `gf_test_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   try {
-    const template = await postgresTemplate(admin, url);
+    // Looked up (or made) once per process: its name hashes every migration file.
+    postgresTemplateName ??= postgresTemplate(admin, url);
+    const template = await postgresTemplateName.catch((error) => {
+      postgresTemplateName = undefined;
+      throw error;
+    });
     await admin.unsafe(`create database "${name}" template "${template}"`);
   } finally {
     await admin.end({ timeout: 5 });
