@@ -9,6 +9,9 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 180_000,
     maxWorkers: 2,
+    // expect.poll gives up after 1 s by default: a page still loading on a busy machine is not a
+    // failure. Waits end as soon as the page is right, so this costs nothing when it is.
+    expect: { poll: { timeout: 30_000, interval: 100 } },
     // CI retries a failed browser test once: a real break fails twice, a timing hiccup on a
     // loaded machine does not block a landing. Locally a failure shows at once.
     retry: process.env.CI ? 1 : 0,

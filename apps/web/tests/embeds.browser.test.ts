@@ -59,6 +59,9 @@ let browser: Browser;
 let partner: Site;
 let unlisted: Site;
 let partnerKey = "";
+// What the reader's test really did: CI retries a failed browser test, and a retried attempt signs
+// in (and may save) again, so the partner's stats are checked against these, not against 1.
+const done = { signIns: 0, teamSaves: 0 };
 
 /** Runs the admin command line on the app's data folder (before the app starts). */
 function cli(dataDir: string, ...args: string[]): string {
@@ -593,6 +596,7 @@ describe("a reader on the partner's page", () => {
     await form.getByRole("button", { name: "Log in" }).click();
     await popup.getByRole("button", { name: `Continue as ${READER.username}` }).click();
     await popup.waitForEvent("close");
+    done.signIns += 1;
 
     await frame.getByText(`Signed in as ${READER.username}`, { exact: true }).waitFor();
     // The full builder is taller than a screen: the frame stops growing and scrolls inside.
@@ -629,6 +633,7 @@ describe("a reader on the partner's page", () => {
     await expect
       .poll(() => frame.getByRole("alert").filter({ hasText: "Team saved" }).textContent())
       .toContain("Team saved successfully!");
+    done.teamSaves += 1;
     await frame.getByRole("button", { name: "Edit Team" }).waitFor();
     // The partner page heard about it (a DOM event from the embed script).
     await expect.poll(() => page.locator("#after").textContent()).toBe("Team saved for event 5.");
@@ -662,9 +667,11 @@ describe("the partner's stats", () => {
           teamSaves: number;
         }[];
       }[];
-    await expect
-      .poll(() => stats()[0]?.days[0]?.apiCalls ?? 0, { timeout: 15_000, interval: 1000 })
-      .toBeGreaterThan(0);
+    const written = () => {
+      const d = stats()[0]?.days[0];
+      return !!d && d.apiCalls > 0 && d.signIns >= done.signIns && d.teamSaves >= done.teamSaves;
+    };
+    await expect.poll(written, { timeout: 30_000, interval: 1000 }).toBe(true);
     const [trail, ...others] = stats();
     expect(others).toEqual([]);
     expect(trail!.name).toBe("Trail Talk");
@@ -672,8 +679,10 @@ describe("the partner's stats", () => {
     expect(day.day).toBe(today);
     // The demo's index (five widgets) was opened three times, plus the hostile and team pages.
     expect(day.widgetLoads).toBeGreaterThanOrEqual(3 * 5);
-    expect(day.signIns).toBe(1);
-    expect(day.teamSaves).toBe(1);
+    expect(done.signIns).toBeGreaterThan(0);
+    expect(done.teamSaves).toBeGreaterThan(0);
+    expect(day.signIns).toBe(done.signIns);
+    expect(day.teamSaves).toBe(done.teamSaves);
 
     // The same numbers on the partner's page of the dashboard, on a phone.
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
@@ -685,7 +694,10 @@ describe("the partner's stats", () => {
     const panel = page.locator("#partner-manage");
     await expect
       .poll(() => panel.getByText("Today so far").locator("..").textContent())
-      .toContain(`${day.signIns} sign-in, ${day.teamSaves} team saved.`);
+      .toContain(
+        `${day.signIns} sign-in${day.signIns === 1 ? "" : "s"}, ` +
+          `${day.teamSaves} team${day.teamSaves === 1 ? "" : "s"} saved.`,
+      );
     expect(await panel.getByRole("img", { name: /Widget loads per day/ }).count()).toBe(1);
     const row = panel.getByRole("region", { name: "Partner stats per day" }).locator("tbody tr");
     expect(await row.count()).toBe(14);
