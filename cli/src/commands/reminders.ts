@@ -1,6 +1,5 @@
 import { type ReminderMail, type ReminderSummary, sendDueReminders } from "@game/db";
 import { Command } from "commander";
-import nodemailer from "nodemailer";
 import { currentActor, publicUrl, withDb } from "../context.js";
 import { CliError } from "../errors.js";
 import { printJson } from "../output.js";
@@ -8,12 +7,16 @@ import { printJson } from "../output.js";
 const n = (v: number) => v.toLocaleString("en-US");
 
 /** SMTP delivery when SMTP_URL is set; without it the outbox is where reminders go. */
-function smtpDelivery(baseUrl: string): ((mail: ReminderMail) => Promise<void>) | undefined {
+async function smtpDelivery(
+  baseUrl: string,
+): Promise<((mail: ReminderMail) => Promise<void>) | undefined> {
   const smtpUrl = process.env.SMTP_URL;
   if (!smtpUrl) return undefined;
   if (!/^smtps?:\/\//i.test(smtpUrl)) {
     throw new CliError("SMTP_URL must start with smtp:// or smtps://");
   }
+  // Loaded only when mail goes out: every other command would pay for its module loading.
+  const { default: nodemailer } = await import("nodemailer");
   const transport = nodemailer.createTransport(smtpUrl);
   const from = `Gravity Fantasy <no-reply@${new URL(baseUrl).hostname}>`;
   return async (mail) => {
@@ -54,7 +57,7 @@ export function remindersCommand(): Command {
     .action(async (opts: { dryRun?: boolean; json?: boolean }, cmd: Command) => {
       // A dry run mails nothing, so it needs no address for the links.
       const url = opts.dryRun ? "" : publicUrl(cmd);
-      const deliver = opts.dryRun ? undefined : smtpDelivery(url);
+      const deliver = opts.dryRun ? undefined : await smtpDelivery(url);
       const summary = await withDb(cmd, (h) =>
         sendDueReminders(h.db, {
           now: new Date(),

@@ -25,7 +25,7 @@ import {
 import path from "node:path";
 import { promisify } from "node:util";
 import { gunzip } from "node:zlib";
-import { PGlite, protocol } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import { dataDirHolder, lockDataDir, tightenPermissions } from "./data-dir-lock.js";
 import { type MigrationLevel, migrationNumber, readMigrationLevel } from "./migration-level.js";
@@ -51,6 +51,8 @@ export class BackupError extends Error {
 export async function dumpEmbedded(pglite: PGlite): Promise<Buffer> {
   return pglite._runExclusiveTransaction(async () => {
     // Everything written so far goes into the data files: the copy needs no WAL replay.
+    // The engine's module is loaded on use (see client.ts); here it is already in memory.
+    const { protocol } = await import("@electric-sql/pglite");
     await pglite.runExclusive(() => pglite.execProtocol(protocol.serialize.query("CHECKPOINT")));
     const tarball = await pglite.dumpDataDir("gzip");
     return Buffer.from(await tarball.arrayBuffer());
@@ -252,6 +254,7 @@ export async function restoreEmbedded(bytes: Uint8Array, dataDir: string): Promi
     mkdirSync(pgdata, { recursive: true, mode: 0o700 });
     let pglite: PGlite | undefined;
     try {
+      const { PGlite } = await import("@electric-sql/pglite");
       pglite = await PGlite.create(pgdata, {
         loadDataDir: new Blob([bytes], { type: "application/x-gzip" }),
       });

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -163,6 +163,9 @@ function openPostgres(url: string, opts: CreateDbOptions): DbHandle {
 
 async function openPglite(dataDir?: string): Promise<DbHandle> {
   const dir = dataDir ?? resolveDataDir();
+  // Loaded here, not at the top: a CLI command that reaches the running app through its socket,
+  // and every PostgreSQL set-up, never start the embedded engine.
+  const { PGlite } = await import("@electric-sql/pglite");
   let pglite: PGlite;
   let lock: ReturnType<typeof lockDataDir> | undefined;
   if (dir === "memory") {

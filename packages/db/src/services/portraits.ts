@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import sharp from "sharp";
+import type Sharp from "sharp";
 import type { DbOrTx } from "../client.js";
 import { racerPortraits, racers } from "../schema/index.js";
 import { type AdminActor, recordAudit } from "./audit.js";
@@ -68,9 +68,11 @@ export async function processPortrait(bytes: Uint8Array): Promise<ProcessedPortr
   if (!format) {
     throw new PortraitError("Not a PNG, JPEG or WebP image (judged by its content, not its name).");
   }
+  // Loaded on first use: a native library that every other command and page would pay for.
+  const sharp: typeof Sharp = (await import("sharp")).default;
   const input = () =>
     sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", animated: false });
-  let meta: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
+  let meta: Awaited<ReturnType<ReturnType<typeof Sharp>["metadata"]>>;
   try {
     meta = await input().metadata();
   } catch {
