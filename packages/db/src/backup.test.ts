@@ -23,8 +23,6 @@ import type { Category } from "@game/core";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
-import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -47,7 +45,6 @@ import { CLI_ACTOR } from "./services/audit.js";
 import { storePortrait } from "./services/portraits.js";
 import { makePlayers, putLeague, putResults, putTeam } from "./services/scoring.fixtures.js";
 import { settleEvent } from "./services/scoring.js";
-import { withDatabase } from "./testing.js";
 
 const root = mkdtempSync(path.join(tmpdir(), "gf-backup-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -383,40 +380,4 @@ describe("an upgrade of an embedded database", () => {
     expect(again).toEqual([]);
     expect(readdirSync(path.join(dataDir, "backups"))).toEqual([file]);
   }, 180_000);
-
-  it.runIf(process.env.DATABASE_URL)(
-    "on PostgreSQL logs each migration applied, and leaves the backup to pg_dump",
-    async () => {
-      const server = process.env.DATABASE_URL!;
-      const name = `gf_upgrade_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-      const admin = postgres(server, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`create database "${name}"`);
-      const url = withDatabase(server, name);
-      const older = migrationsBefore("0010_partner-daily-stats");
-      try {
-        const client = postgres(url, { max: 1, onnotice: () => {} });
-        try {
-          await migratePostgres(drizzlePostgres(client), { migrationsFolder: older.folder });
-        } finally {
-          await client.end({ timeout: 5 });
-        }
-        const lines: string[] = [];
-        const h = await createDb({ url, log: (l) => lines.push(l) });
-        await h.close();
-        const journal = readJournal();
-        const pending = journal.slice(
-          journal.findIndex((e) => e.tag === "0010_partner-daily-stats"),
-        );
-        expect(lines).toEqual([
-          `Database at migration 0009_partner-disabled: applying ${pending.length} migrations (0010_partner-daily-stats to ${pending[pending.length - 1]!.tag}).`,
-          ...pending.map((e) => `Applied migration ${e.tag}.`),
-        ]);
-      } finally {
-        older.remove();
-        await admin.unsafe(`drop database if exists "${name}" with (force)`);
-        await admin.end({ timeout: 5 });
-      }
-    },
-    120_000,
-  );
 });
