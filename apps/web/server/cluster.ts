@@ -110,7 +110,12 @@ export async function runPrimary(env: Env, { started }: { started: number }): Pr
     const message = received as { gravity?: unknown; port?: unknown } | null | undefined;
     if (message?.gravity !== "listening") return;
     listened.add(worker.id);
-    if (listened.size !== wanted || stops.length > 0) return;
+    if (stops.length > 0) {
+      // A replacement for a worker that stopped: the operator learns it serves again.
+      console.log(`Worker process ${worker.process.pid} serves.`);
+      return;
+    }
+    if (listened.size !== wanted) return;
     // Every worker serves now: the one start line, then the scheduled jobs (their links need
     // the port, which PORT=0 leaves to the system).
     if (typeof message.port === "number") env.port = message.port;

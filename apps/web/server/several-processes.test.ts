@@ -177,12 +177,16 @@ describe.skipIf(!url)("two app processes racing on PostgreSQL", () => {
     expect(cluster.output()).toContain(
       `Worker process ${first} stopped (signal SIGKILL); starting another.`,
     );
-    // The new worker serves too (it takes the port once it has loaded the app).
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // The new worker serves too once it has loaded the app, and the log says when (a loaded
+    // machine takes seconds; the next test's SIGTERM must find it serving).
+    const [replacement] = workers().filter((pid) => pid !== second);
+    await expect
+      .poll(() => cluster.output(), { timeout: 30_000, interval: 200 })
+      .toContain(`Worker process ${replacement} serves.`);
     for (let i = 0; i < 4; i++) {
       expect(await status(port, "/healthz")).toBe(200);
     }
-  }, 40_000);
+  }, 90_000);
 
   it("drains both workers at SIGTERM: a request in flight finishes, then exit 0", async () => {
     const port = await cluster.port;
