@@ -3,18 +3,19 @@
  * from one migrated template; a fresh database on the PostgreSQL server when DATABASE_URL is set,
  * dropped again by `close()`. The same db tests therefore run on both engines.
  */
-import { createHash, randomBytes } from "node:crypto";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { createHash, type Hash, randomBytes } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { DEFAULT_RULES } from "@game/core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import postgres from "postgres";
 import { createDb, type Db, type DbHandle } from "./client.js";
-import { migrationsFolder } from "./paths.js";
+import { migrationsFolder, seedFolder } from "./paths.js";
 
 export type { Db, DbHandle } from "./client.js";
 
@@ -87,19 +88,53 @@ async function migratedTemplate(): Promise<Blob> {
   }
 }
 
-/** What a template depends on: the migrations' files and (embedded) the engine's build. */
-function templateKey(embedded = true): string {
-  const hash = createHash("sha256");
-  for (const name of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
-    const full = path.join(migrationsFolder, name);
+/** Adds the files of `dir` (and, `recursive`, of its folders) to `hash`, by name. */
+function hashFiles(hash: Hash, dir: string, recursive = true): Hash {
+  for (const name of readdirSync(dir, { recursive }).map(String).sort()) {
+    const full = path.join(dir, name);
     if (statSync(full).isFile()) hash.update(name).update(readFileSync(full));
   }
+  return hash;
+}
+
+/** What a template depends on: the migrations' files and (embedded) the engine's build. */
+function templateKey(embedded = true): string {
+  const hash = hashFiles(createHash("sha256"), migrationsFolder);
   if (embedded) {
     const engine = createRequire(import.meta.url).resolve("@electric-sql/pglite");
     const { size, mtimeMs } = statSync(engine);
     hash.update(`${engine}:${size}:${mtimeMs}`);
   }
   return hash.digest("hex").slice(0, 16);
+}
+
+let seeded: Promise<string> | undefined;
+
+/**
+ * An embedded data folder holding a migrated, seeded database, for tests that start the app on a
+ * copy of it (copy its `pgdata`): a first start's initdb, migrations and seed cost seconds per
+ * test file. Made once per template (migrations, engine), seed files and build of this package,
+ * in the temporary folder, under another name first and renamed when whole.
+ */
+export function seededDataDir(): Promise<string> {
+  seeded ??= (async () => {
+    const key = hashFiles(createHash("sha256").update(templateKey()), seedFolder);
+    // This package's own code (the seed's rules), as built: the files beside this module.
+    hashFiles(key, path.dirname(fileURLToPath(import.meta.url)), false);
+    const dir = path.join(tmpdir(), `gf-seeded-${key.digest("hex").slice(0, 16)}`);
+    if (existsSync(dir)) return dir;
+    const building = `${dir}.${process.pid}.${randomBytes(4).toString("hex")}`;
+    const handle = await createDb({ dataDir: building, url: "" });
+    try {
+      await seed(handle.db);
+    } finally {
+      await handle.close();
+    }
+    // Another process may have made it first: theirs is as good.
+    await rename(building, dir).catch(() => rm(building, { recursive: true, force: true }));
+    return dir;
+  })();
+  return seeded;
 }
 
 /**

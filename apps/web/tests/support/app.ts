@@ -4,60 +4,13 @@
  * database (a first start's migrations and seed are tested by the server tests).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
-import {
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-} from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createDb, migrationsFolder, seed } from "@game/db";
+import { seededDataDir } from "@game/db/testing";
 
 const webRoot = fileURLToPath(new URL("../..", import.meta.url));
-const dbDist = fileURLToPath(new URL("../../../../packages/db/dist", import.meta.url));
-
-/**
- * A migrated, seeded database folder, made once per build of @game/db (its code, migrations and
- * engine) and copied into each test's data folder: a first start's initdb, migrations and seed
- * cost about five seconds per test file. The app then starts as it does on an existing folder.
- */
-let template: Promise<string> | undefined;
-function seededTemplate(): Promise<string> {
-  template ??= (async () => {
-    const hash = createHash("sha256");
-    for (const dir of [dbDist, migrationsFolder]) {
-      for (const name of readdirSync(dir, { recursive: true }).map(String).sort()) {
-        const full = path.join(dir, name);
-        if (!name.endsWith(".map") && path.extname(name))
-          hash.update(name).update(readFileSync(full));
-      }
-    }
-    hash.update(readFileSync(path.join(webRoot, "../../package-lock.json")));
-    const dir = path.join(tmpdir(), `gf-app-template-${hash.digest("hex").slice(0, 16)}`);
-    if (existsSync(dir)) return dir;
-    // Made whole under another name, then renamed: another worker never copies half a folder.
-    const building = `${dir}.${randomBytes(4).toString("hex")}`;
-    const handle = await createDb({ dataDir: building, url: "" });
-    try {
-      await seed(handle.db);
-    } finally {
-      await handle.close();
-    }
-    try {
-      renameSync(building, dir);
-    } catch {
-      rmSync(building, { recursive: true, force: true }); // another worker made it first
-    }
-    return dir;
-  })();
-  return template;
-}
 
 export interface RunningApp {
   url: string;
@@ -75,7 +28,7 @@ export async function startApp(
   } = {},
 ): Promise<RunningApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "gf-app-"));
-  cpSync(path.join(await seededTemplate(), "pgdata"), path.join(dataDir, "pgdata"), {
+  cpSync(path.join(await seededDataDir(), "pgdata"), path.join(dataDir, "pgdata"), {
     recursive: true,
   });
   await opts.prepare?.(dataDir);
