@@ -1,7 +1,6 @@
 /** Attribute readers and API-state helpers shared by the embeddable widgets. */
 import { CATEGORY_SLUGS, type Category, GameApiError } from "@game/widgets/client";
-import { type AsyncResult, useEvents } from "@game/widgets/hooks";
-import { useEffect, useState } from "react";
+import { useEvents } from "@game/widgets/hooks";
 import type { Attributes, EmbedContext } from "../runtime";
 
 export type Theme = "light" | "dark" | "auto";
@@ -48,33 +47,6 @@ export function useEventId(attr: string | null | undefined, competition?: string
     undefined,
   );
   return { ...events, id: explicit ?? (list.find((e) => e.status === "open") ?? latest)?.id };
-}
-
-/** The page shown: the `page` attribute (followed when it changes), then the reader's clicks. */
-export function usePageAttribute(attr: string | null | undefined) {
-  const [page, setPage] = useState(intOf(attr) ?? 1);
-  useEffect(() => setPage(intOf(attr) ?? 1), [attr]);
-  return [page, setPage] as const;
-}
-
-/** The props both ranking tables take from a page of the API and the page attribute. */
-export function pagedProps<T>(
-  result: AsyncResult<{ data: T[]; page: number; pageCount: number }>,
-  page: number,
-  setPage: (page: number) => void,
-  attrs: Attributes,
-) {
-  const data = result.data;
-  return {
-    rows: data?.data ?? [],
-    page: data?.page ?? page,
-    pageCount: data?.pageCount ?? 0,
-    onPageChange: setPage,
-    loading: result.loading && !data,
-    error: errorMessage(result.error),
-    onRetry: result.reload,
-    theme: themeOf(attrs),
-  };
 }
 
 /**

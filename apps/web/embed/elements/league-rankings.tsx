@@ -3,7 +3,8 @@ import { LeagueRankings } from "@game/widgets/league-rankings";
 import { useLiveScores } from "@game/widgets/live-scores";
 import type { ReactElement } from "react";
 import type { WidgetProps } from "../runtime";
-import { pagedProps, useEventId, usePageAttribute } from "./common";
+import { useEventId } from "./common";
+import { pagedProps, usePageAttribute } from "./paging";
 
 /** `<gf-league-rankings competition page>` (without a competition: the live one's leagues) */
 export function GfLeagueRankings({ attrs }: WidgetProps): ReactElement {

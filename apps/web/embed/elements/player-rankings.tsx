@@ -3,7 +3,8 @@ import { useLiveScores } from "@game/widgets/live-scores";
 import { PlayerRankings } from "@game/widgets/player-rankings";
 import type { ReactElement } from "react";
 import type { WidgetProps } from "../runtime";
-import { intOf, pagedProps, useEventId, usePageAttribute } from "./common";
+import { intOf, useEventId } from "./common";
+import { pagedProps, usePageAttribute } from "./paging";
 
 /**
  * `<gf-player-rankings competition event page>` (without a competition: the live one's table).
