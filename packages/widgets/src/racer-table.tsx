@@ -1,16 +1,13 @@
 import {
-  Fragment,
-  type KeyboardEvent,
   type MouseEvent,
   type ReactElement,
   type ReactNode,
   type SyntheticEvent,
-  useEffect,
   useId,
-  useRef,
   useState,
 } from "react";
 import { formatPrice, racerName } from "./format.js";
+import { CategoryTabs } from "./internal/category-tabs.js";
 import {
   cx,
   defaultRenderLink,
@@ -191,20 +188,122 @@ function ActionButton(props: { racer: Racer; action: RacerAction; tipId: string 
   );
 }
 
+/** A sortable column header: a link with `sortHref` (works without JavaScript), else a button. */
+function SortHeader(props: {
+  sortKey: RacerSortKey;
+  label: string;
+  className?: string;
+  sort: RacerSort;
+  sortHref?: (sort: RacerSort) => string;
+  renderLink: RenderLink;
+  onSort: (sort: RacerSort, event: SyntheticEvent) => void;
+}): ReactElement {
+  const { sortKey, label, sort, sortHref, onSort } = props;
+  const active = sort.key === sortKey;
+  const next: RacerSort = {
+    key: sortKey,
+    direction: active && sort.direction === "asc" ? "desc" : "asc",
+  };
+  const children = (
+    <>
+      {label}
+      <span className="gf-sort-icon" aria-hidden="true">
+        {active ? (sort.direction === "asc" ? "▲" : "▼") : "↕"}
+      </span>
+    </>
+  );
+  return (
+    <th
+      scope="col"
+      className={props.className}
+      aria-sort={active ? (sort.direction === "asc" ? "ascending" : "descending") : undefined}
+    >
+      {sortHref ? (
+        props.renderLink({
+          href: sortHref(next),
+          className: "gf-sort",
+          onClick: (event) => {
+            if (!isModifiedClick(event)) onSort(next, event);
+          },
+          children,
+        })
+      ) : (
+        <button type="button" className="gf-sort" onClick={(event) => onSort(next, event)}>
+          {children}
+        </button>
+      )}
+    </th>
+  );
+}
+
+/** One racer's row: the cells of the columns shown, the name as a link, button or text. */
+function RacerRow(props: {
+  racer: Racer;
+  table: RacerTableProps;
+  show: (column: RacerColumn) => boolean;
+  renderLink: RenderLink;
+  tipId: string;
+}): ReactElement {
+  const { racer, table, show, renderLink } = props;
+  const { action, racerHref, onRacerNameClick } = table;
+  const name = racerName(racer);
+  return (
+    <tr>
+      {show("portrait") ? (
+        <td className="gf-col-portrait">
+          <Portrait
+            picture={racer.picture}
+            racer={racer}
+            imageBase={table.imageBase}
+            placeholderSrc={table.placeholderSrc}
+          />
+        </td>
+      ) : null}
+      {show("rank") ? (
+        <td className="gf-col-rank">
+          {racer.rank2024 > 0 ? (
+            `#${racer.rank2024}`
+          ) : (
+            <>
+              <span aria-hidden="true">–</span>
+              <span className="gf-sr-only">Unranked</span>
+            </>
+          )}
+        </td>
+      ) : null}
+      <th scope="row" className="gf-col-name">
+        {racerHref ? (
+          renderLink({ href: racerHref(racer), className: "gf-link", children: name })
+        ) : onRacerNameClick ? (
+          <button type="button" className="gf-linklike" onClick={() => onRacerNameClick(racer)}>
+            {name}
+          </button>
+        ) : (
+          name
+        )}
+      </th>
+      {show("price") ? <td className="gf-num">{formatPrice(racer.price)}</td> : null}
+      {table.showPriceChange ? (
+        <td className="gf-num gf-col-change">{priceChangeText(racer)}</td>
+      ) : null}
+      {table.showPickedBy ? <td className="gf-num">{pickedByText(racer)}</td> : null}
+      {action ? (
+        <td className="gf-col-action">
+          <ActionButton racer={racer} action={action} tipId={props.tipId} />
+        </td>
+      ) : null}
+    </tr>
+  );
+}
+
 /** Racers by category: tabs, portrait, #rank, name, price, sortable, optional action column. */
 export function RacerTable(props: RacerTableProps): ReactElement {
   const {
     racers,
     onCategoryChange,
-    categoryHref,
     showTabs = true,
     onSortChange,
-    sortHref,
     action,
-    onRacerNameClick,
-    racerHref,
-    imageBase,
-    placeholderSrc,
     hideCaption,
     hideColumns = [],
     showPriceChange = false,
@@ -212,27 +311,12 @@ export function RacerTable(props: RacerTableProps): ReactElement {
   } = props;
   const renderLink = props.renderLink ?? defaultRenderLink;
   const id = useId();
-  const tablistRef = useRef<HTMLDivElement>(null);
 
   const [ownCategory, setOwnCategory] = useState<Category>(
     props.defaultCategory ?? DEFAULT_CATEGORY,
   );
   const category = props.category ?? ownCategory;
   const selectedIndex = Math.max(0, CATEGORIES.indexOf(category));
-  const [focusIndex, setFocusIndex] = useState(selectedIndex);
-  useEffect(() => setFocusIndex(selectedIndex), [selectedIndex]);
-  // A narrow row of tabs scrolls: bring the selected one into sight (sideways only, so the page
-  // itself never jumps), e.g. "17-18 Women" opened by a link on a phone.
-  useEffect(() => {
-    const list = tablistRef.current;
-    const tab = list?.querySelectorAll<HTMLElement>('[role="tab"]')[selectedIndex];
-    if (!list || !tab || list.scrollWidth <= list.clientWidth) return;
-    const left = tab.offsetLeft - list.offsetLeft;
-    if (left < list.scrollLeft || left + tab.offsetWidth > list.scrollLeft + list.clientWidth) {
-      list.scrollLeft = left - (list.clientWidth - tab.offsetWidth) / 2;
-    }
-  }, [selectedIndex]);
-
   const [ownSort, setOwnSort] = useState<RacerSort>(props.defaultSort ?? DEFAULT_RACER_SORT);
   const sort = props.sort ?? ownSort;
 
@@ -243,27 +327,6 @@ export function RacerTable(props: RacerTableProps): ReactElement {
   const changeSort = (next: RacerSort, event: SyntheticEvent) => {
     onSortChange?.(next, event);
     if (props.sort === undefined) setOwnSort(next);
-  };
-
-  const onTabKeyDown = (event: KeyboardEvent<HTMLElement>, index: number) => {
-    const last = CATEGORIES.length - 1;
-    let next: number;
-    if (event.key === "ArrowRight") next = index === last ? 0 : index + 1;
-    else if (event.key === "ArrowLeft") next = index === 0 ? last : index - 1;
-    else if (event.key === "Home") next = 0;
-    else if (event.key === "End") next = last;
-    else {
-      if (event.key === " " && categoryHref) {
-        event.preventDefault();
-        event.currentTarget.click();
-      }
-      return;
-    }
-    event.preventDefault();
-    setFocusIndex(next);
-    tablistRef.current?.querySelectorAll<HTMLElement>('[role="tab"]')[next]?.focus();
-    // Button tabs follow focus; link tabs wait for Enter (a link press navigates).
-    if (!categoryHref) selectCategory(CATEGORIES[next]!, event);
   };
 
   const visible = sortRacers(
@@ -280,50 +343,18 @@ export function RacerTable(props: RacerTableProps): ReactElement {
     Number(showPriceChange) +
     Number(showPickedBy) +
     Number(!!action);
-  const tabId = (i: number) => `${id}-tab-${i}`;
-  const panelId = `${id}-panel`;
   const captionId = `${id}-caption`;
-
-  const sortHeader = (key: RacerSortKey, label: string, className?: string) => {
-    const active = sort.key === key;
-    const next: RacerSort = {
-      key,
-      direction: active && sort.direction === "asc" ? "desc" : "asc",
-    };
-    const icon = (
-      <span className="gf-sort-icon" aria-hidden="true">
-        {active ? (sort.direction === "asc" ? "▲" : "▼") : "↕"}
-      </span>
-    );
-    return (
-      <th
-        scope="col"
-        className={className}
-        aria-sort={active ? (sort.direction === "asc" ? "ascending" : "descending") : undefined}
-      >
-        {sortHref ? (
-          renderLink({
-            href: sortHref(next),
-            className: "gf-sort",
-            onClick: (event) => {
-              if (!isModifiedClick(event)) changeSort(next, event);
-            },
-            children: (
-              <>
-                {label}
-                {icon}
-              </>
-            ),
-          })
-        ) : (
-          <button type="button" className="gf-sort" onClick={(event) => changeSort(next, event)}>
-            {label}
-            {icon}
-          </button>
-        )}
-      </th>
-    );
-  };
+  const header = (key: RacerSortKey, label: string, className?: string) => (
+    <SortHeader
+      sortKey={key}
+      label={label}
+      className={className}
+      sort={sort}
+      sortHref={props.sortHref}
+      renderLink={renderLink}
+      onSort={changeSort}
+    />
+  );
 
   const table = (
     <TableScroll labelledBy={captionId}>
@@ -338,9 +369,9 @@ export function RacerTable(props: RacerTableProps): ReactElement {
                 <span className="gf-sr-only">Portrait</span>
               </th>
             ) : null}
-            {show("rank") ? sortHeader("rank", "Rank", "gf-col-rank") : null}
-            {sortHeader("name", "Name")}
-            {show("price") ? sortHeader("price", "Price", "gf-num") : null}
+            {show("rank") ? header("rank", "Rank", "gf-col-rank") : null}
+            {header("name", "Name")}
+            {show("price") ? header("price", "Price", "gf-num") : null}
             {showPriceChange ? (
               <th scope="col" className="gf-num gf-col-change">
                 Since last round
@@ -370,60 +401,16 @@ export function RacerTable(props: RacerTableProps): ReactElement {
               </td>
             </tr>
           ) : (
-            visible.map((racer) => {
-              const name = racerName(racer);
-              return (
-                <tr key={racer.id}>
-                  {show("portrait") ? (
-                    <td className="gf-col-portrait">
-                      <Portrait
-                        picture={racer.picture}
-                        racer={racer}
-                        imageBase={imageBase}
-                        placeholderSrc={placeholderSrc}
-                      />
-                    </td>
-                  ) : null}
-                  {show("rank") ? (
-                    <td className="gf-col-rank">
-                      {racer.rank2024 > 0 ? (
-                        `#${racer.rank2024}`
-                      ) : (
-                        <>
-                          <span aria-hidden="true">–</span>
-                          <span className="gf-sr-only">Unranked</span>
-                        </>
-                      )}
-                    </td>
-                  ) : null}
-                  <th scope="row" className="gf-col-name">
-                    {racerHref ? (
-                      renderLink({ href: racerHref(racer), className: "gf-link", children: name })
-                    ) : onRacerNameClick ? (
-                      <button
-                        type="button"
-                        className="gf-linklike"
-                        onClick={() => onRacerNameClick(racer)}
-                      >
-                        {name}
-                      </button>
-                    ) : (
-                      name
-                    )}
-                  </th>
-                  {show("price") ? <td className="gf-num">{formatPrice(racer.price)}</td> : null}
-                  {showPriceChange ? (
-                    <td className="gf-num gf-col-change">{priceChangeText(racer)}</td>
-                  ) : null}
-                  {showPickedBy ? <td className="gf-num">{pickedByText(racer)}</td> : null}
-                  {action ? (
-                    <td className="gf-col-action">
-                      <ActionButton racer={racer} action={action} tipId={`${id}-tip-${racer.id}`} />
-                    </td>
-                  ) : null}
-                </tr>
-              );
-            })
+            visible.map((racer) => (
+              <RacerRow
+                key={racer.id}
+                racer={racer}
+                table={props}
+                show={show}
+                renderLink={renderLink}
+                tipId={`${id}-tip-${racer.id}`}
+              />
+            ))
           )}
         </tbody>
       </table>
@@ -434,59 +421,18 @@ export function RacerTable(props: RacerTableProps): ReactElement {
 
   return (
     <div {...rootProps("gf-racers", props)}>
-      <div
-        className="gf-tabs"
-        role="tablist"
-        aria-label="Racer category"
-        ref={tablistRef}
-        onBlur={(event) => {
-          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
-            setFocusIndex(selectedIndex);
-          }
-        }}
-      >
-        {CATEGORIES.map((c, i) => {
-          const selected = i === selectedIndex;
-          const common = {
-            role: "tab",
-            id: tabId(i),
-            className: cx("gf-tab", selected && "gf-tab--selected"),
-            "aria-selected": selected,
-            "aria-controls": selected ? panelId : undefined,
-            tabIndex: i === focusIndex ? 0 : -1,
-            onKeyDown: (event: KeyboardEvent<HTMLElement>) => onTabKeyDown(event, i),
-            onFocus: () => setFocusIndex(i),
-          } as const;
-          return categoryHref ? (
-            <Fragment key={c}>
-              {renderLink({
-                ...common,
-                href: categoryHref(c),
-                children: c,
-                onClick: (event) => {
-                  if (!isModifiedClick(event)) selectCategory(c, event);
-                },
-              })}
-            </Fragment>
-          ) : (
-            <button
-              key={c}
-              type="button"
-              {...common}
-              onClick={(event) => {
-                if (!selected) selectCategory(c, event);
-              }}
-            >
-              {c}
-            </button>
-          );
-        })}
-      </div>
+      <CategoryTabs
+        selectedIndex={selectedIndex}
+        id={id}
+        categoryHref={props.categoryHref}
+        renderLink={renderLink}
+        onSelect={selectCategory}
+      />
       <div
         className="gf-tabpanel"
         role="tabpanel"
-        id={panelId}
-        aria-labelledby={tabId(selectedIndex)}
+        id={`${id}-panel`}
+        aria-labelledby={`${id}-tab-${selectedIndex}`}
       >
         {table}
       </div>
