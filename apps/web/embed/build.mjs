@@ -163,7 +163,12 @@ export async function buildEmbed() {
     ...shared,
     entryPoints: [path.join(here, "loader.ts")],
     format: "iife",
-    define: { ...shared.define, __GF_CHUNKS__: JSON.stringify(chunks) },
+    define: {
+      ...shared.define,
+      __GF_CHUNKS__: JSON.stringify(
+        Object.fromEntries(Object.keys(chunks).map((tag) => [tag, [chunks[tag], ...imports[tag]]])),
+      ),
+    },
   });
   const loaderBytes = loader.outputFiles[0].contents;
   files.set("widgets.js", loaderBytes);

@@ -14,8 +14,11 @@
  */
 import type { Attributes, mount, unmount } from "./runtime";
 
-/** Element name -> its module's file, next to this script (filled in by build.mjs). */
-declare const __GF_CHUNKS__: Record<string, string>;
+/**
+ * Element name -> its module's file, then the shared chunks that module imports, all next to this
+ * script (filled in by build.mjs).
+ */
+declare const __GF_CHUNKS__: Record<string, string[]>;
 
 interface WidgetModule {
   component: Parameters<typeof mount>[0];
@@ -42,9 +45,11 @@ const modules = new Map<string, Promise<WidgetModule>>();
 function load(tag: string): Promise<WidgetModule> {
   let module = modules.get(tag);
   if (!module) {
-    // A variable specifier: the browser fetches it, esbuild leaves it alone.
-    const url = new URL(__GF_CHUNKS__[tag]!, script).href;
-    module = import(/* @vite-ignore */ url) as Promise<WidgetModule>;
+    // The module and its shared chunks at once: the browser would only find the chunks once the
+    // module arrived, a round trip later. Variable specifiers: esbuild leaves them alone.
+    module = Promise.all(
+      __GF_CHUNKS__[tag]!.map((file) => import(/* @vite-ignore */ new URL(file, script).href)),
+    ).then(([widget]) => widget as WidgetModule);
     modules.set(tag, module);
   }
   return module;
@@ -100,8 +105,9 @@ function defineWidget(tag: string): void {
   customElements.define(
     tag,
     class extends HTMLElement {
-      node: HTMLElement | undefined;
-      widget: WidgetModule | undefined;
+      // `declare`: no field initialisers, so no class-field helper in the script.
+      declare node: HTMLElement | undefined;
+      declare widget: WidgetModule | undefined;
 
       connectedCallback() {
         if (this.node) return this.update();

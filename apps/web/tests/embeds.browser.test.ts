@@ -468,6 +468,47 @@ describe("the embed's files", () => {
   });
 });
 
+describe("the embed's round trips", () => {
+  it("asks for each widget's module, the chunks it imports and the hello at once, so the data comes one round trip after the loader's", async () => {
+    const loader = await (await fetch(`${app.url}/embed/v1/widgets.js`)).text();
+    // The chunks the partner's home page needs (its four kinds of widget), read from the loader.
+    const chunks = new Set<string>();
+    for (const tag of ["racer-table", "player-rankings", "league-rankings", "team-grid"]) {
+      const files = new RegExp(`"gf-${tag}":\\[([^\\]]*)\\]`).exec(loader)?.[1] ?? "";
+      for (const name of files.match(/shared-\w+\.js/g) ?? []) chunks.add(name);
+    }
+    expect(chunks.size).toBeGreaterThan(0);
+
+    const page = await browser.newPage();
+    const asked = new Set<string>();
+    let hello = false;
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      const name = pathname.split("/").pop() ?? "";
+      if (chunks.has(name)) asked.add(name);
+      if (pathname === "/embed/v1/hello") hello = true;
+    });
+    // Every widget module is held back: whatever the page asks for meanwhile, the loader asked
+    // for, not a module's imports (found only once a module has arrived).
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/embed\/v1\/[a-z-]+-[0-9a-f]{10}\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${partner.url}/`);
+    await expect.poll(() => [...asked].sort()).toEqual([...chunks].sort());
+    await expect.poll(() => hello).toBe(true);
+
+    release();
+    const rows = page.locator("#racers gf-racer-table tbody tr");
+    await expect.poll(() => rows.count()).toBeGreaterThan(1);
+    await page.close();
+  });
+});
+
 describe("a site that is not a partner", () => {
   it("gets no CORS permission from the API", async () => {
     const ask = (origin: string) =>
