@@ -26,6 +26,7 @@ import {
   setEventStatus,
   type TeamRacerView,
 } from "@game/db";
+import { build } from "esbuild";
 import type { Browser, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPartnerSite } from "../../partner-demo/server.mjs";
@@ -225,19 +226,27 @@ async function pixelDifference(page: Page, a: Buffer, b: Buffer): Promise<number
         return ctx.getImageData(0, 0, img.width, img.height);
       };
       const [x, y] = await Promise.all([load(one!), load(two!)]);
-      // A fractional page offset can round the box a pixel taller: compare the shared area.
+      // A fractional page offset can place a widget a pixel lower, and round its box a pixel
+      // taller: compare the shared area at the best of three vertical alignments.
       if (x.width !== y.width || Math.abs(x.height - y.height) > 1) return 1;
-      const height = Math.min(x.height, y.height);
-      let differ = 0;
-      for (let i = 0; i < x.width * height * 4; i += 4) {
-        const d = Math.max(
-          Math.abs(x.data[i]! - y.data[i]!),
-          Math.abs(x.data[i + 1]! - y.data[i + 1]!),
-          Math.abs(x.data[i + 2]! - y.data[i + 2]!),
-        );
-        if (d > 48) differ++;
-      }
-      return differ / (x.width * height);
+      const share = (dy: number) => {
+        const height = Math.min(x.height, y.height) - Math.abs(dy);
+        let differ = 0;
+        for (let row = 0; row < height; row++) {
+          const xi = (row + Math.max(0, dy)) * x.width * 4;
+          const yi = (row + Math.max(0, -dy)) * y.width * 4;
+          for (let i = 0; i < x.width * 4; i += 4) {
+            const d = Math.max(
+              Math.abs(x.data[xi + i]! - y.data[yi + i]!),
+              Math.abs(x.data[xi + i + 1]! - y.data[yi + i + 1]!),
+              Math.abs(x.data[xi + i + 2]! - y.data[yi + i + 2]!),
+            );
+            if (d > 48) differ++;
+          }
+        }
+        return differ / (x.width * height);
+      };
+      return Math.min(share(-1), share(0), share(1));
     },
     [a.toString("base64"), b.toString("base64")],
   );
@@ -465,6 +474,124 @@ describe("the embed's files", () => {
     expect(chunk).toBeDefined();
     const shared = await fetch(`${app.url}/embed/v1/${chunk}`);
     expect(shared.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+});
+
+/** What the partner's home page shows, by its section: element, its module and component. */
+const HOME_WIDGETS = [
+  { section: "racers", tag: "gf-racer-table", file: "racer-table", component: "GfRacerTable" },
+  {
+    section: "players",
+    tag: "gf-player-rankings",
+    file: "player-rankings",
+    component: "GfPlayerRankings",
+  },
+  {
+    section: "leagues",
+    tag: "gf-league-rankings",
+    file: "league-rankings",
+    component: "GfLeagueRankings",
+  },
+  { section: "team", tag: "gf-team-grid", file: "team-grid", component: "GfTeamGrid" },
+] as const;
+
+/**
+ * One of the embed's widgets drawn by React 18 with the package's stylesheet, as a host app
+ * draws the package: the same element component, attributes, data and theme variables as on the
+ * partner's page, pinned at the width `widgetShot` gives the embed. Only the renderer differs.
+ */
+async function reactWidget(
+  page: Page,
+  widget: (typeof HOME_WIDGETS)[number],
+  attrs: Record<string, string>,
+  style: string,
+): Promise<Buffer> {
+  const element = path.join(repo, "apps/web/embed/elements", `${widget.file}.tsx`);
+  const bundle = await build({
+    stdin: {
+      contents: [
+        'import { createElement } from "react";',
+        'import { createRoot } from "react-dom/client";',
+        'import { createGameClient } from "@game/widgets/client";',
+        'import { GravityProvider } from "@game/widgets/hooks";',
+        `import { ${widget.component} as Widget } from ${JSON.stringify(element)};`,
+        "window.renderWidget = (attrs, base) => {",
+        "  const client = createGameClient({ baseUrl: base });",
+        "  const host = document.getElementById('root');",
+        "  createRoot(host).render(createElement(GravityProvider, { client },",
+        "    createElement(Widget, { attrs, ctx: { client, base }, host })));",
+        "};",
+      ].join("\n"),
+      resolveDir: path.join(repo, "apps/web"),
+      loader: "tsx",
+    },
+    bundle: true,
+    write: false,
+    format: "iife",
+    jsx: "automatic",
+    minify: true,
+    define: { "process.env.NODE_ENV": '"production"' },
+    logLevel: "silent",
+  });
+  const css = readFileSync(path.join(repo, "packages/widgets/dist/styles.css"), "utf8");
+  // Served from the partner's origin, which the API lets read its data.
+  await page.goto(`${partner.url}/`);
+  await page.setContent(
+    `<!doctype html><html><head><meta charset="utf-8"><style>${css}</style></head><body style="margin:0"><div id="root" style="width:640px;${style}"></div></body></html>`,
+  );
+  await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
+  await page.evaluate(
+    ([a, base]) =>
+      (window as unknown as { renderWidget: (...x: unknown[]) => void }).renderWidget(a, base),
+    [attrs, app.url] as const,
+  );
+  await expect
+    .poll(() => page.locator("#root tbody tr, #root .gf-slot").count())
+    .toBeGreaterThan(0);
+  await expect.poll(() => page.locator("#root [aria-busy=true]").count()).toBe(0);
+  return page.locator("#root").screenshot({ animations: "disabled", caret: "hide" });
+}
+
+describe("the embed beside the React package", () => {
+  it("draws every widget as React does with the package, pixel for pixel", async () => {
+    const embed = await browser.newPage();
+    await embed.goto(`${partner.url}/`);
+    const react = await browser.newPage();
+    for (const widget of HOME_WIDGETS) {
+      const host = embed.locator(`#${widget.section} ${widget.tag}`);
+      const shadow = host.locator("tbody tr, .gf-slot");
+      await expect.poll(() => shadow.count(), { message: widget.tag }).toBeGreaterThan(0);
+      await expect
+        .poll(() => host.locator("[aria-busy=true]").count(), {
+          message: widget.tag,
+        })
+        .toBe(0);
+      const got = await widgetShot(embed, `#${widget.section} ${widget.tag}`);
+      // The same attributes, the partner's theme variables that reach the element, and the
+      // same fraction of a pixel in its position (text is drawn differently a half pixel down).
+      const { attrs, style } = await host.evaluate((el) => {
+        const computed = getComputedStyle(el);
+        const box = el.getBoundingClientRect();
+        const fraction = (n: number) => n - Math.floor(n);
+        const vars = ["--gf-color-accent"]
+          .map((v) => [v, computed.getPropertyValue(v).trim()])
+          .filter(([, value]) => value)
+          .map(([v, value]) => `${v}:${value}`);
+        vars.push(`margin:${fraction(box.top + scrollY)}px 0 0 ${fraction(box.left + scrollX)}px`);
+        return {
+          attrs: Object.fromEntries([...el.attributes].map((a) => [a.name, a.value])),
+          style: vars.join(";"),
+        };
+      });
+      const want = await reactWidget(react, widget, attrs, style);
+      writeFileSync(path.join(shots, `embed-${widget.file}.png`), got);
+      writeFileSync(path.join(shots, `react-${widget.file}.png`), want);
+      // Avatars, tabs and text in the same places (within anti-aliasing): the embed renders with
+      // Preact, which once wrote the avatars' SVG `textAnchor` literally and shifted initials.
+      expect(await pixelDifference(embed, want, got), widget.tag).toBeLessThan(0.001);
+    }
+    await embed.close();
+    await react.close();
   });
 });
 
