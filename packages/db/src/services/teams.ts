@@ -329,15 +329,16 @@ class Refused extends Error {
 /**
  * Saves the player's team for an event: the only write path for teams, and the authority on the
  * rules. Inside ONE transaction it
- *  1. reads the event with a share lock (a concurrent close or freeze waits for in-flight saves,
- *     and a save that starts after it sees the new state), refusing when it is not open or the
- *     clock is at or past the lock moment (12 h before the start), or the teams are frozen;
- *     in the same query it reads the racers' prices, categories and events FROM THE DATABASE;
+ *  1. (`readForSave`) reads the event with a share lock (a concurrent close or freeze waits for
+ *     in-flight saves, and a save that starts after it sees the new state), refusing when it is
+ *     not open or the clock is at or past the lock moment (12 h before the start), or the teams
+ *     are frozen; in the same query it reads the racers' prices, categories and events FROM THE
+ *     DATABASE;
  *  2. validates with the rules (6 distinct racers of this event, 2 female, 1 junior, within
  *     budget: each racer kept at their selling price, each bought at today's, against the bank
  *     plus the saved team's selling value; docs/decisions/0141);
- *  3. upserts the team row (`ON CONFLICT (user_id, event_id) DO UPDATE` takes the row lock, so
- *     concurrent saves of one player queue here) and replaces its six slots.
+ *  3. (`writeTeam`) upserts the team row (`ON CONFLICT (user_id, competition_id) DO UPDATE`
+ *     takes the row lock, so concurrent saves of one player queue here) and replaces its slots.
  * A refused save writes nothing. Each save is a full replacement validated on its own, so
  * whichever concurrent save commits last leaves its own complete, valid team.
  */
@@ -347,69 +348,7 @@ export async function saveTeam(db: DbOrTx, input: SaveTeamInput): Promise<SaveTe
   }
   try {
     return await db.transaction(async (tx) => {
-      // One round trip: the event (share-locked) and the submitted racers, as stored.
-      const ids = input.racerIds;
-      const lookup =
-        ids.length > MAX_TEAM_SIZE * 4
-          ? [] // More ids than a team can hold: refused by the rules without a lookup.
-          : [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
-      // The saved team: its budget, and what was paid for each racer and what they cost today
-      // (racers sold in this save included: their selling price is what the bank gets back).
-      // The team is the player's team for the event's competition; its racers are held here
-      // through their entries in this event (a racer without one is sold at the price paid).
-      const savedRows = tx
-        .select({
-          budget: teams.budget,
-          racerId: racers.id,
-          paid: teamRacers.pricePaid,
-          now: racers.price,
-        })
-        .from(teams)
-        .leftJoin(teamRacers, eq(teamRacers.teamId, teams.id))
-        .leftJoin(
-          racers,
-          and(eq(racers.personId, teamRacers.personId), eq(racers.gameId, input.eventId)),
-        )
-        .where(
-          and(
-            eq(teams.userId, input.userId),
-            sql`${teams.competitionId} = (select ${events.competitionId} from ${events} where ${events.id} = ${input.eventId})`,
-          ),
-        );
-      const rowsQuery = tx
-        .select({
-          id: events.id,
-          competitionId: events.competitionId,
-          status: events.status,
-          startsAt: events.startsAt,
-          frozenAt: events.frozenAt,
-          rules: competitions.rules,
-          racer: racerColumns,
-          personId: racers.personId,
-          withdrawnAt: racers.withdrawnAt,
-          // Another round of the competition locked but not frozen yet: the team as it stands
-          // is the one that round plays, so it cannot change until the freeze (within a minute).
-          pendingLock: sql<string | null>`(
-            select min(o.starts_at - make_interval(hours => (${competitions.rules}->>'lockHours')::int))
-            from ${events} o where o.competition_id = ${events.competitionId}
-              and o.id <> ${events.id} and o.status = 'open' and o.frozen_at is null
-              and o.settled_at is null)`,
-        })
-        .from(events)
-        .innerJoin(competitions, eq(competitions.id, events.competitionId))
-        .leftJoin(racers, lookup.length > 0 ? inArray(racers.id, lookup) : sql`false`)
-        .where(eq(events.id, input.eventId))
-        .for("share", { of: events });
-      const [rows, saved] = await Promise.all([rowsQuery, savedRows]);
-      const held = new Map<number, HeldRacer>(
-        saved.flatMap((p) =>
-          p.racerId !== null && p.now !== null
-            ? [[p.racerId, { paid: p.paid ?? p.now, now: p.now }] as const]
-            : [],
-        ),
-      );
-      const event = rows[0];
-      if (!event) throw new Refused({ ok: false, reason: "not-found", issues: [] });
+      const { event, rows, saved, held } = await readForSave(tx, input);
       // The competition's rules judge the team, lock it and set a new team's budget.
       const rules = parseRules(event.rules);
       const teamBudget = saved[0]?.budget ?? input.budget ?? rules.budget;
@@ -426,6 +365,7 @@ export async function saveTeam(db: DbOrTx, input: SaveTeamInput): Promise<SaveTe
       // fits whatever prices did, and selling a racer whose price fell and buying them back gains
       // nothing (docs/decisions/0141). A withdrawn racer may stay on a team that holds them, but
       // cannot be bought.
+      const ids = input.racerIds;
       const known = rows.flatMap((r) =>
         r.racer && !(r.withdrawnAt && !held.has(r.racer.id!))
           ? [
@@ -447,76 +387,42 @@ export async function saveTeam(db: DbOrTx, input: SaveTeamInput): Promise<SaveTe
       }
 
       const wildcardEventId = await wildcardAfterSave(tx, input, event, rules);
-      const at = new Date(now);
       const priceNow = new Map(
         rows.flatMap((r) => (r.racer ? [[r.racer.id!, r.racer.price!]] : [])),
       );
-      const nextBudget = budgetAfterSave(teamBudget, held, ids);
       const captainId = rules.captain ? (input.captainId ?? null) : null;
       // Stored: a racer kept keeps the price paid, a racer bought is paid today's price.
       const byId = new Map(
         known.map((r) => [r.id, { ...r, price: held.get(r.id)?.paid ?? priceNow.get(r.id)! }]),
       );
-      // Three statements sent together (one round trip; the connection runs them in order):
-      // the upsert takes the team row lock, so concurrent saves of this player queue there; the
-      // delete and insert find the team by (user, event) rather than by the upsert's answer, and
-      // each takes its snapshot after the lock, so it also sees (and replaces) slots a
-      // concurrent save committed while this one waited.
-      const teamId = sql`(select ${teams.id} from ${teams} where ${teams.userId} = ${input.userId} and ${teams.competitionId} = ${event.competitionId})`;
       const personOf = new Map(rows.flatMap((r) => (r.racer ? [[r.racer.id!, r.personId!]] : [])));
-      const captainPersonId = captainId === null ? null : personOf.get(captainId)!;
-      const slots = sql.join(
-        ids.map(
-          (racerId, slot) =>
-            sql`(${personOf.get(racerId)!}::int, ${slot}::int, ${byId.get(racerId)!.price}::int)`,
-        ),
-        sql`, `,
-      );
-      const [[team]] = await Promise.all([
-        tx
-          .insert(teams)
-          .values({
-            userId: input.userId,
-            competitionId: event.competitionId,
-            budget: nextBudget,
-            captainPersonId,
-            wildcardEventId: wildcardEventId ?? null,
-            createdAt: at,
-            updatedAt: at,
-          })
-          .onConflictDoUpdate({
-            target: [teams.userId, teams.competitionId],
-            set: {
-              version: sql`${teams.version} + 1`,
-              updatedAt: at,
-              budget: nextBudget,
-              captainPersonId,
-              ...(wildcardEventId !== undefined ? { wildcardEventId } : {}),
-            },
-          })
-          .returning(),
-        tx.execute(sql`delete from ${teamRacers} where ${teamRacers.teamId} = ${teamId}`),
-        tx.execute(
-          sql`insert into ${teamRacers} (team_id, person_id, slot, price_paid)
-              select ${teamId}, v.person_id, v.slot, v.paid
-              from (values ${slots}) as v(person_id, slot, paid)`,
-        ),
-      ]);
+      const team = await writeTeam(tx, {
+        userId: input.userId,
+        competitionId: event.competitionId,
+        budget: budgetAfterSave(teamBudget, held, ids),
+        captainPersonId: captainId === null ? null : personOf.get(captainId)!,
+        wildcardEventId,
+        at: new Date(now),
+        slots: ids.map((racerId) => ({
+          personId: personOf.get(racerId)!,
+          paid: byId.get(racerId)!.price,
+        })),
+      });
 
       return {
         ok: true as const,
         team: {
-          id: team!.id,
-          userId: team!.userId,
+          id: team.id,
+          userId: team.userId,
           eventId: event.id,
-          version: team!.version,
+          version: team.version,
           draft: false,
           gone: [],
-          budget: team!.budget,
+          budget: team.budget,
           captainId,
           benchId: splitBench(ids, rules).bench,
-          createdAt: team!.createdAt,
-          updatedAt: team!.updatedAt,
+          createdAt: team.createdAt,
+          updatedAt: team.updatedAt,
           racers: ids.map((id) => ({ ...byId.get(id)!, priceNow: priceNow.get(id)! })),
         },
         cost: validation.cost,
@@ -527,4 +433,134 @@ export async function saveTeam(db: DbOrTx, input: SaveTeamInput): Promise<SaveTe
     if (error instanceof Refused) return error.result;
     throw error;
   }
+}
+
+/**
+ * Step 1 of a save, in one round trip: the event (share-locked) with its competition's rules and
+ * the submitted racers as stored, and the player's saved team for the competition with what was
+ * paid for each racer and what they cost today. Refuses an event that does not exist.
+ */
+async function readForSave(tx: DbOrTx, input: SaveTeamInput) {
+  const ids = input.racerIds;
+  const lookup =
+    ids.length > MAX_TEAM_SIZE * 4
+      ? [] // More ids than a team can hold: refused by the rules without a lookup.
+      : [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
+  // Racers sold in this save included: their selling price is what the bank gets back. The
+  // team is the player's team for the event's competition; its racers are held here through
+  // their entries in this event (a racer without one is sold at the price paid).
+  const savedRows = tx
+    .select({
+      budget: teams.budget,
+      racerId: racers.id,
+      paid: teamRacers.pricePaid,
+      now: racers.price,
+    })
+    .from(teams)
+    .leftJoin(teamRacers, eq(teamRacers.teamId, teams.id))
+    .leftJoin(
+      racers,
+      and(eq(racers.personId, teamRacers.personId), eq(racers.gameId, input.eventId)),
+    )
+    .where(
+      and(
+        eq(teams.userId, input.userId),
+        sql`${teams.competitionId} = (select ${events.competitionId} from ${events} where ${events.id} = ${input.eventId})`,
+      ),
+    );
+  const rowsQuery = tx
+    .select({
+      id: events.id,
+      competitionId: events.competitionId,
+      status: events.status,
+      startsAt: events.startsAt,
+      frozenAt: events.frozenAt,
+      rules: competitions.rules,
+      racer: racerColumns,
+      personId: racers.personId,
+      withdrawnAt: racers.withdrawnAt,
+      // Another round of the competition locked but not frozen yet: the team as it stands
+      // is the one that round plays, so it cannot change until the freeze (within a minute).
+      pendingLock: sql<string | null>`(
+        select min(o.starts_at - make_interval(hours => (${competitions.rules}->>'lockHours')::int))
+        from ${events} o where o.competition_id = ${events.competitionId}
+          and o.id <> ${events.id} and o.status = 'open' and o.frozen_at is null
+          and o.settled_at is null)`,
+    })
+    .from(events)
+    .innerJoin(competitions, eq(competitions.id, events.competitionId))
+    .leftJoin(racers, lookup.length > 0 ? inArray(racers.id, lookup) : sql`false`)
+    .where(eq(events.id, input.eventId))
+    .for("share", { of: events });
+  const [rows, saved] = await Promise.all([rowsQuery, savedRows]);
+  const event = rows[0];
+  if (!event) throw new Refused({ ok: false, reason: "not-found", issues: [] });
+  const held = new Map<number, HeldRacer>(
+    saved.flatMap((p) =>
+      p.racerId !== null && p.now !== null
+        ? [[p.racerId, { paid: p.paid ?? p.now, now: p.now }] as const]
+        : [],
+    ),
+  );
+  return { event, rows, saved, held };
+}
+
+/**
+ * Step 3 of a save: the team row and its slots, in three statements sent together (one round
+ * trip; the connection runs them in order). The upsert takes the team row lock, so concurrent
+ * saves of this player queue there; the delete and insert find the team by (user, competition)
+ * rather than by the upsert's answer, and each takes its snapshot after the lock, so it also
+ * sees (and replaces) slots a concurrent save committed while this one waited.
+ */
+async function writeTeam(
+  tx: DbOrTx,
+  team: {
+    userId: number;
+    competitionId: number;
+    budget: number;
+    captainPersonId: number | null;
+    /** Undefined: the wildcard stays as it was. */
+    wildcardEventId: number | null | undefined;
+    at: Date;
+    /** In slot order. */
+    slots: { personId: number; paid: number }[];
+  },
+) {
+  const { userId, competitionId, budget, captainPersonId, wildcardEventId, at } = team;
+  const teamId = sql`(select ${teams.id} from ${teams} where ${teams.userId} = ${userId} and ${teams.competitionId} = ${competitionId})`;
+  const slots = sql.join(
+    team.slots.map((s, slot) => sql`(${s.personId}::int, ${slot}::int, ${s.paid}::int)`),
+    sql`, `,
+  );
+  const [[row]] = await Promise.all([
+    tx
+      .insert(teams)
+      .values({
+        userId,
+        competitionId,
+        budget,
+        captainPersonId,
+        wildcardEventId: wildcardEventId ?? null,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .onConflictDoUpdate({
+        target: [teams.userId, teams.competitionId],
+        set: {
+          version: sql`${teams.version} + 1`,
+          updatedAt: at,
+          budget,
+          captainPersonId,
+          ...(wildcardEventId !== undefined ? { wildcardEventId } : {}),
+        },
+      })
+      .returning(),
+    tx.execute(sql`delete from ${teamRacers} where ${teamRacers.teamId} = ${teamId}`),
+    tx.execute(
+      sql`insert into ${teamRacers} (team_id, person_id, slot, price_paid)
+          select ${teamId}, v.person_id, v.slot, v.paid
+          from (values ${slots}) as v(person_id, slot, paid)`,
+    ),
+  ]);
+  return row!;
 }
