@@ -9,6 +9,7 @@
 import {
   type ApiRacerRound,
   type Category,
+  type CompetitionRules,
   formatDateTime,
   lockTime,
   nextPrice,
@@ -190,130 +191,14 @@ export async function advanceSeason(db: DbOrTx, opts: AdvanceOptions): Promise<A
     return await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${ADVANCE_LOCK})`);
       await tx.execute(LONG_JOB);
-      const at = opts.now.toISOString();
       const { current, next, competition } = await currentAndNext(tx, opts.competition);
       const rules = parseRules(competition.rules);
-      if (opts.expect && (opts.expect.from !== current.id || opts.expect.to !== next.id)) {
-        throw new SeasonError(
-          `The season has changed since the preview: it would now advance ${current.name} to ${next.name}. Preview it again.`,
-        );
-      }
-      // Prices move and teams carry over from the final results, never from provisional ones.
-      if (current.provisional) {
-        throw new SeasonError(
-          `${current.name}'s results are provisional: make them final first (\`game-admin results finalize ${current.id}\`, or import the final file).`,
-        );
-      }
-      const forced = !current.settledAt;
-      if (forced) {
-        const lock = lockTime(current, rules.lockHours);
-        if (!opts.force) {
-          throw new SeasonError(
-            `${current.name} has not been settled yet: import its results first (or, once its lock has passed, use --force).`,
-          );
-        }
-        if (opts.now < lock) {
-          throw new SeasonError(
-            `${current.name} has not been settled and its teams lock ${formatDateTime(lock, "UTC")}: it cannot be advanced before then, even with --force.`,
-          );
-        }
-        // The round is being closed: its teams are frozen as they stood at the lock.
-        if (!current.frozenAt) await freezeEvent(tx, current.id, opts.now);
-      }
-
-      const entries = await tx
-        .select({
-          id: racers.id,
-          personId: racers.personId,
-          category: racers.category,
-          firstName: racers.firstName,
-          lastName: racers.lastName,
-          price: racers.price,
-          status: raceResults.status,
-          position: raceResults.position,
-        })
-        .from(racers)
-        .leftJoin(
-          raceResults,
-          and(eq(raceResults.racerId, racers.id), eq(raceResults.eventId, current.id)),
-        )
-        .where(eq(racers.gameId, current.id))
-        .orderBy(asc(racers.id));
-      const hasResults = entries.some((e) => e.status !== null);
-      const entered = new Map(
-        (
-          await tx
-            .select({ id: racers.id, personId: racers.personId, price: racers.price })
-            .from(racers)
-            .where(eq(racers.gameId, next.id))
-        ).map((r) => [r.personId, r]),
-      );
-
-      const prices: PriceChange[] = entries.map((e) => {
-        const result: PricingResult =
-          e.status === "finished" && e.position
-            ? { status: "finished", position: e.position }
-            : e.status && e.status !== "finished"
-              ? { status: e.status }
-              : null;
-        const already = entered.get(e.personId);
-        // Before any result (a forced advance) there is nothing to judge: prices stay.
-        const newPrice = already
-          ? already.price
-          : hasResults
-            ? nextPrice(e.price, result, rules.pricing)
-            : e.price;
-        return {
-          personId: e.personId!,
-          fromRacerId: e.id,
-          toRacerId: already?.id ?? null,
-          firstName: e.firstName,
-          lastName: e.lastName,
-          category: e.category,
-          result: result
-            ? result.status === "finished"
-              ? ordinal(result.position)
-              : result.status
-            : "no result",
-          band: priceBand(result),
-          oldPrice: e.price,
-          newPrice,
-          change: newPrice - e.price,
-          alreadyEntered: Boolean(already),
-        };
-      });
-
+      const forced = await checkAdvance(tx, { current, next, rules, opts });
+      const prices = await nextPrices(tx, current, next, rules);
       // New entries for the next round: the same racer (person), today's fields, the new price.
       const fresh = prices.filter((p) => !p.alreadyEntered);
-      if (fresh.length > 0) {
-        const rows = JSON.stringify(fresh.map((p) => ({ id: p.fromRacerId, price: p.newPrice })));
-        const created = rowsOf<{ id: number; person_id: number }>(
-          await tx.execute(sql`
-            insert into racers (game_id, person_id, category, first_name, last_name, name_key,
-              picture, origin, rank2024, total_point2024, price, created_at, updated_at)
-            select ${next.id}, r.person_id, r.category, r.first_name, r.last_name, r.name_key,
-              r.picture, r.origin, r.rank2024, r.total_point2024, v.price, ${at}::timestamptz, ${at}::timestamptz
-            from json_to_recordset(${rows}::json) as v(id integer, price integer)
-            join racers r on r.id = v.id
-            returning id, person_id`),
-        );
-        const byPerson = new Map(created.map((c) => [c.person_id, c.id]));
-        for (const p of fresh) p.toRacerId = byPerson.get(p.personId) ?? null;
-      }
-
-      // No team is copied (docs/decisions/0157): each player's team for the competition plays
-      // on through its racers' entries in the next round. Counted for the admin: the teams, and
-      // those with a racer who has no entry in the next round, which their players must fix.
-      const [carry] = rowsOf<{ carried: number; drafts: number }>(
-        await tx.execute(sql`
-          select
-            (select count(*)::int from teams where competition_id = ${competition.id}) as carried,
-            (select count(distinct tr.team_id)::int
-              from teams t join team_racers tr on tr.team_id = t.id
-              where t.competition_id = ${competition.id}
-                and not exists (select 1 from racers r
-                  where r.game_id = ${next.id} and r.person_id = tr.person_id)) as drafts`),
-      );
+      await enterNextRound(tx, next.id, fresh, opts.now);
+      const carry = await countCarried(tx, competition.id, next.id);
 
       await tx.update(events).set({ status: "closed" }).where(eq(events.id, current.id));
       await tx.update(events).set({ status: "open" }).where(eq(events.id, next.id));
@@ -327,8 +212,8 @@ export async function advanceSeason(db: DbOrTx, opts: AdvanceOptions): Promise<A
         forced,
         prices: prices.sort(byChange),
         entries: fresh.length,
-        carried: carry?.carried ?? 0,
-        drafts: carry?.drafts ?? 0,
+        carried: carry.carried,
+        drafts: carry.drafts,
       };
       await recordAudit(tx, opts.actor, "season.advance", `event:${current.id}`, {
         to: next.id,
@@ -345,6 +230,157 @@ export async function advanceSeason(db: DbOrTx, opts: AdvanceOptions): Promise<A
     if (error instanceof DryRun) return error.summary;
     throw error;
   }
+}
+
+type EventRow = typeof events.$inferSelect;
+
+/**
+ * Whether the open round may be advanced (SeasonError when not): the round previewed, final
+ * results, and settled, or its lock passed with `force`. A forced round's teams are frozen as
+ * they stood at the lock. Returns whether the advance is forced.
+ */
+async function checkAdvance(
+  tx: DbOrTx,
+  args: { current: EventRow; next: EventRow; rules: CompetitionRules; opts: AdvanceOptions },
+): Promise<boolean> {
+  const { current, next, rules, opts } = args;
+  if (opts.expect && (opts.expect.from !== current.id || opts.expect.to !== next.id)) {
+    throw new SeasonError(
+      `The season has changed since the preview: it would now advance ${current.name} to ${next.name}. Preview it again.`,
+    );
+  }
+  // Prices move and teams carry over from the final results, never from provisional ones.
+  if (current.provisional) {
+    throw new SeasonError(
+      `${current.name}'s results are provisional: make them final first (\`game-admin results finalize ${current.id}\`, or import the final file).`,
+    );
+  }
+  if (current.settledAt) return false;
+  const lock = lockTime(current, rules.lockHours);
+  if (!opts.force) {
+    throw new SeasonError(
+      `${current.name} has not been settled yet: import its results first (or, once its lock has passed, use --force).`,
+    );
+  }
+  if (opts.now < lock) {
+    throw new SeasonError(
+      `${current.name} has not been settled and its teams lock ${formatDateTime(lock, "UTC")}: it cannot be advanced before then, even with --force.`,
+    );
+  }
+  // The round is being closed: its teams are frozen as they stood at the lock.
+  if (!current.frozenAt) await freezeEvent(tx, current.id, opts.now);
+  return true;
+}
+
+/**
+ * Each racer of the round with their next price: from their result by the competition's pricing
+ * (`nextPrice`), the price of an entry already made in the next round, or, before any result
+ * (a forced advance), unchanged. `toRacerId` is set for entries that exist already.
+ */
+async function nextPrices(
+  tx: DbOrTx,
+  current: EventRow,
+  next: EventRow,
+  rules: CompetitionRules,
+): Promise<PriceChange[]> {
+  const entries = await tx
+    .select({
+      id: racers.id,
+      personId: racers.personId,
+      category: racers.category,
+      firstName: racers.firstName,
+      lastName: racers.lastName,
+      price: racers.price,
+      status: raceResults.status,
+      position: raceResults.position,
+    })
+    .from(racers)
+    .leftJoin(
+      raceResults,
+      and(eq(raceResults.racerId, racers.id), eq(raceResults.eventId, current.id)),
+    )
+    .where(eq(racers.gameId, current.id))
+    .orderBy(asc(racers.id));
+  const hasResults = entries.some((e) => e.status !== null);
+  const entered = new Map(
+    (
+      await tx
+        .select({ id: racers.id, personId: racers.personId, price: racers.price })
+        .from(racers)
+        .where(eq(racers.gameId, next.id))
+    ).map((r) => [r.personId, r]),
+  );
+
+  return entries.map((e) => {
+    const result: PricingResult =
+      e.status === "finished" && e.position
+        ? { status: "finished", position: e.position }
+        : e.status && e.status !== "finished"
+          ? { status: e.status }
+          : null;
+    const already = entered.get(e.personId);
+    const newPrice = already
+      ? already.price
+      : hasResults
+        ? nextPrice(e.price, result, rules.pricing)
+        : e.price;
+    return {
+      personId: e.personId!,
+      fromRacerId: e.id,
+      toRacerId: already?.id ?? null,
+      firstName: e.firstName,
+      lastName: e.lastName,
+      category: e.category,
+      result: result
+        ? result.status === "finished"
+          ? ordinal(result.position)
+          : result.status
+        : "no result",
+      band: priceBand(result),
+      oldPrice: e.price,
+      newPrice,
+      change: newPrice - e.price,
+      alreadyEntered: Boolean(already),
+    };
+  });
+}
+
+/** Enters `fresh` racers in the next round (today's fields, the new price); sets `toRacerId`. */
+async function enterNextRound(tx: DbOrTx, nextId: number, fresh: PriceChange[], now: Date) {
+  if (fresh.length === 0) return;
+  const at = now.toISOString();
+  const rows = JSON.stringify(fresh.map((p) => ({ id: p.fromRacerId, price: p.newPrice })));
+  const created = rowsOf<{ id: number; person_id: number }>(
+    await tx.execute(sql`
+      insert into racers (game_id, person_id, category, first_name, last_name, name_key,
+        picture, origin, rank2024, total_point2024, price, created_at, updated_at)
+      select ${nextId}, r.person_id, r.category, r.first_name, r.last_name, r.name_key,
+        r.picture, r.origin, r.rank2024, r.total_point2024, v.price, ${at}::timestamptz, ${at}::timestamptz
+      from json_to_recordset(${rows}::json) as v(id integer, price integer)
+      join racers r on r.id = v.id
+      returning id, person_id`),
+  );
+  const byPerson = new Map(created.map((c) => [c.person_id, c.id]));
+  for (const p of fresh) p.toRacerId = byPerson.get(p.personId) ?? null;
+}
+
+/**
+ * No team is copied (docs/decisions/0157): each player's team for the competition plays on
+ * through its racers' entries in the next round. Counted for the admin: the teams, and those
+ * with a racer who has no entry in the next round, which their players must fix.
+ */
+async function countCarried(tx: DbOrTx, competitionId: number, nextId: number) {
+  const [carry] = rowsOf<{ carried: number; drafts: number }>(
+    await tx.execute(sql`
+      select
+        (select count(*)::int from teams where competition_id = ${competitionId}) as carried,
+        (select count(distinct tr.team_id)::int
+          from teams t join team_racers tr on tr.team_id = t.id
+          where t.competition_id = ${competitionId}
+            and not exists (select 1 from racers r
+              where r.game_id = ${nextId} and r.person_id = tr.person_id)) as drafts`),
+  );
+  return { carried: carry?.carried ?? 0, drafts: carry?.drafts ?? 0 };
 }
 
 /**
