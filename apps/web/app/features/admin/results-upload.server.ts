@@ -163,11 +163,13 @@ export async function resultsAction(
   }
 }
 
+type Answer = { data: ResultsActionData; status: number };
+
 async function readResults(
   request: Request,
   context: AppLoadContext,
   admin: Admin,
-): Promise<{ data: ResultsActionData; status: number }> {
+): Promise<Answer> {
   const multipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
   const form = multipart
     ? await readUploadForm(request, CSV_MAX_BYTES)
@@ -176,37 +178,49 @@ async function readResults(
     return failure("preview", null, `The file is larger than ${CSV_MAX_BYTES / 1024 / 1024} MB.`);
   }
   if (form === "unreadable") return failure("preview", null, "The upload could not be read.");
-  const now = context.now();
   const intent = form.get("intent");
-
   if (intent === "finalize") return finalize(form, context, admin);
+  if (intent === "settle") return settle(form, context, admin);
+  return uploadResults(request, form, context, admin);
+}
 
-  if (intent === "settle") {
-    const parsed = settleFormSchema.safeParse({ eventId: form.get("eventId") });
-    if (!parsed.success) return failure("settle", null, parsed.error.issues[0]!.message);
-    const event = await getEvent(context.db, parsed.data.eventId);
-    if (!event) return failure("settle", parsed.data.eventId, "That event does not exist.");
-    try {
-      const settlement = await timed(context, "settle", () =>
-        settleEvent(context.db, event.id, { now, audit: webActor(admin) }),
-      );
-      return {
-        data: {
-          intent: "settle",
-          ok: true,
-          eventId: event.id,
-          eventName: event.name,
-          settlement,
-          rows: settlement.results,
-        },
-        status: 200,
-      };
-    } catch (error) {
-      if (error instanceof SettlementError) return failure("settle", event.id, error.message);
-      throw error;
-    }
+/** Settles the round again from its stored results. */
+async function settle(form: FormData, context: AppLoadContext, admin: Admin): Promise<Answer> {
+  const parsed = settleFormSchema.safeParse({ eventId: form.get("eventId") });
+  if (!parsed.success) return failure("settle", null, parsed.error.issues[0]!.message);
+  const event = await getEvent(context.db, parsed.data.eventId);
+  if (!event) return failure("settle", parsed.data.eventId, "That event does not exist.");
+  try {
+    const settlement = await timed(context, "settle", () =>
+      settleEvent(context.db, event.id, { now: context.now(), audit: webActor(admin) }),
+    );
+    return {
+      data: {
+        intent: "settle",
+        ok: true,
+        eventId: event.id,
+        eventName: event.name,
+        settlement,
+        rows: settlement.results,
+      },
+      status: 200,
+    };
+  } catch (error) {
+    if (error instanceof SettlementError) return failure("settle", event.id, error.message);
+    throw error;
   }
+}
 
+/** A results file (uploaded or pasted) checked for a preview, or imported and settled. */
+async function uploadResults(
+  request: Request,
+  form: FormData,
+  context: AppLoadContext,
+  admin: Admin,
+): Promise<Answer> {
+  const intent = form.get("intent") === "import" ? "import" : "preview";
+  const eventIdRaw = Number(form.get("eventId"));
+  const eventId = Number.isSafeInteger(eventIdRaw) && eventIdRaw > 0 ? eventIdRaw : null;
   const file = form.get("file");
   // Decoded like racer files: timing exports are often Windows-1252 or UTF-16 from Excel.
   let fileText: string | null = null;
@@ -215,12 +229,7 @@ async function readResults(
       fileText = decodeCsvBytes(await file.arrayBuffer()).text;
     } catch (error) {
       if (!(error instanceof CsvFileError)) throw error;
-      const id = Number(form.get("eventId"));
-      return failure(
-        intent === "import" ? "import" : "preview",
-        Number.isSafeInteger(id) && id > 0 ? id : null,
-        error.message,
-      );
+      return failure(intent, eventId, error.message);
     }
   }
   const parsed = uploadFormSchema.safeParse({
@@ -230,20 +239,14 @@ async function readResults(
     intent: form.get("intent") ?? undefined,
     provisional: form.get("provisional") ?? undefined,
   });
-  const eventIdRaw = Number(form.get("eventId"));
-  const eventId = Number.isSafeInteger(eventIdRaw) && eventIdRaw > 0 ? eventIdRaw : null;
   if (!parsed.success) {
-    return failure(
-      intent === "import" ? "import" : "preview",
-      eventId,
-      parsed.error.issues.map((i) => i.message).join(" "),
-    );
+    return failure(intent, eventId, parsed.error.issues.map((i) => i.message).join(" "));
   }
   const input = parsed.data;
   const event = await getEvent(context.db, input.eventId);
   if (!event) return failure(input.intent, input.eventId, "That event does not exist.");
-  const fileName = uploadFileName(file, "results.csv");
 
+  const now = context.now();
   // An import settles the event in the same transaction: timed as a settlement (not a preview).
   const runImport = () =>
     importResults(context.db, event.id, input.csv, {
@@ -283,7 +286,7 @@ async function readResults(
         csv: input.csv,
         category: input.category ?? null,
         categories: outcome.categories,
-        fileName,
+        fileName: uploadFileName(file, "results.csv"),
         counts: {
           rows: outcome.rows.length,
           finished: count("finished"),
