@@ -148,6 +148,26 @@ const errorsOf = (error: z.ZodError | undefined) => (error ? fieldErrors(error) 
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+interface IntentContext {
+  /** The form's text fields. */
+  raw: Record<string, string>;
+  db: AppLoadContext["db"];
+  actor: ReturnType<typeof webActor>;
+  now: Date;
+  /** An answer for this intent and competition. */
+  answer: (status: number, result: Omit<CompetitionAnswer, "intent" | "competition">) => Answer;
+  /** A refusal by the db layer, shown on `field` (404 when the competition is gone). */
+  refused: (error: AdminActionError, field: string, values?: Record<string, string>) => Answer;
+}
+
+const INTENTS: Record<CompetitionIntent, (c: IntentContext) => Promise<Answer>> = {
+  create: createIntent,
+  rules: rulesIntent,
+  archive: archiveIntent,
+  round: roundIntent,
+  copy: copyIntent,
+};
+
 export async function competitionsAction(
   form: FormData,
   context: AppLoadContext,
@@ -168,186 +188,197 @@ export async function competitionsAction(
       errors: { [field]: error.message },
       ...(values ? { values } : {}),
     });
-  const actor = webActor(admin);
-  const now = context.now();
-
+  if (!intent) return answer(400, { ok: false, errors: { form: "Unknown action." } });
   try {
-    switch (intent) {
-      case "create": {
-        const values = pick(raw, ["name", "discipline", "season", "description", ...RULE_FIELDS]);
-        const input = competitionInputSchema.safeParse(values);
-        const rules = ruleFieldsSchema.safeParse(raw);
-        const errors = { ...errorsOf(input.error), ...errorsOf(rules.error) };
-        if (rules.success) {
-          const checked = checkRuleChanges(DEFAULT_RULES, rules.data);
-          if (!checked.ok) Object.assign(errors, { ...checked.errors, ...errors });
-        }
-        if (!input.success || !rules.success || Object.keys(errors).length > 0) {
-          return answer(400, { ok: false, errors, values });
-        }
-        try {
-          const c = await createCompetition(
-            context.db,
-            { ...input.data, rules: rules.data satisfies RuleChanges },
-            actor,
-            now,
-          );
-          return {
-            result: {
-              intent,
-              competition: c.slug,
-              ok: true,
-              message: `Created ${c.name} (${c.slug}). Add its first round below.`,
-            },
-            status: 200,
-          };
-        } catch (error) {
-          if (!(error instanceof AdminActionError)) throw error;
-          const field = /^A competition('s)? name/.test(error.message) ? "name" : "form";
-          return refused(error, field, values);
-        }
-      }
-
-      case "rules": {
-        const values = pick(raw, RULE_FIELDS);
-        const which = rulesFormSchema.safeParse(raw);
-        const rules = ruleFieldsSchema.safeParse(raw);
-        if (!which.success || !rules.success) {
-          const errors = { ...formErrors(which.error), ...errorsOf(rules.error) };
-          return answer(400, { ok: false, errors, values });
-        }
-        const current = await getCompetition(context.db, which.data.competition, now);
-        if (!current) {
-          return answer(404, {
-            ok: false,
-            errors: { form: "That competition no longer exists." },
-          });
-        }
-        const checked = checkRuleChanges(current.rules, rules.data);
-        if (!checked.ok) return answer(400, { ok: false, errors: checked.errors, values });
-        try {
-          const r = await changeCompetitionRules(context.db, current.slug, rules.data, actor, now);
-          return answer(200, {
-            ok: true,
-            message: r.changed
-              ? `Saved the rules of ${r.competition.name}.`
-              : `No change to the rules of ${r.competition.name}.`,
-          });
-        } catch (error) {
-          if (!(error instanceof AdminActionError)) throw error;
-          const field = /^The budget of /.test(error.message) ? "budget" : "form";
-          return refused(error, field, values);
-        }
-      }
-
-      case "archive": {
-        const parsed = archiveFormSchema.safeParse(raw);
-        if (!parsed.success) return answer(400, { ok: false, errors: formErrors(parsed.error) });
-        const current = await getCompetition(context.db, parsed.data.competition, now);
-        if (!current) {
-          return answer(404, { ok: false, errors: { form: "That competition no longer exists." } });
-        }
-        if (parsed.data.confirm !== "yes" && !current.archivedAt) {
-          return answer(200, { ok: true, confirm: { kind: "archive" } });
-        }
-        try {
-          const r = await archiveCompetition(context.db, current.slug, actor, now);
-          return answer(200, {
-            ok: true,
-            message: r.changed
-              ? `${r.competition.name} is archived: it has left the calendar, and its rounds are archived with their teams and results.`
-              : `${r.competition.name} already was archived.`,
-          });
-        } catch (error) {
-          if (!(error instanceof AdminActionError)) throw error;
-          return refused(error, "form");
-        }
-      }
-
-      case "round": {
-        const values = pick(raw, ["name", "startsAt", "location"]);
-        const parsed = roundFormSchema.safeParse(raw);
-        if (!parsed.success) {
-          return answer(400, { ok: false, errors: formErrors(parsed.error), values });
-        }
-        const { name, startsAt, location, timeZone } = parsed.data;
-        const at = fromLocalInput(startsAt, timeZone);
-        if (!at) {
-          const errors = { startsAt: "That date and time does not exist." };
-          return answer(400, { ok: false, errors, values });
-        }
-        if (at <= now) {
-          const errors = { startsAt: "That time has passed: give a start time in the future." };
-          return answer(400, { ok: false, errors, values });
-        }
-        try {
-          const r = await createRound(
-            context.db,
-            { competition: parsed.data.competition, name, startsAt: at, location },
-            actor,
-            { now },
-          );
-          return answer(200, {
-            ok: true,
-            message: `Added ${r.name} (event ${r.id}, round ${r.round}), starting ${formatInZone(at, timeZone)}. Copy racers into it, then open it on the Events page.`,
-          });
-        } catch (error) {
-          if (!(error instanceof AdminActionError)) throw error;
-          const field = /start time/i.test(error.message)
-            ? "startsAt"
-            : /round('s)? name/i.test(error.message)
-              ? "name"
-              : "form";
-          return refused(error, field, values);
-        }
-      }
-
-      case "copy": {
-        const values = pick(raw, ["from", "to"]);
-        const parsed = copyFormSchema.safeParse(raw);
-        if (!parsed.success)
-          return answer(400, { ok: false, errors: formErrors(parsed.error), values });
-        const { from, to } = parsed.data;
-        const dryRun = parsed.data.confirm !== "yes";
-        try {
-          const s = await copyRacers(context.db, from, to, { actor, dryRun, now });
-          if (dryRun) {
-            return answer(200, {
-              ok: true,
-              values,
-              confirm: {
-                kind: "copy",
-                from: s.from,
-                to: s.to,
-                copied: s.copied,
-                alreadyEntered: s.alreadyEntered,
-                withdrawn: s.withdrawn,
-              },
-            });
-          }
-          const extra = [
-            s.alreadyEntered > 0
-              ? `${plural(s.alreadyEntered, "racer")} already entered kept their entry`
-              : "",
-            s.withdrawn > 0 ? `${plural(s.withdrawn, "withdrawn racer")} left out` : "",
-          ].filter(Boolean);
-          return answer(200, {
-            ok: true,
-            message: `Copied ${plural(s.copied, "racer")} from ${s.from.name} into ${s.to.name}${extra.length > 0 ? ` (${extra.join("; ")})` : ""}.`,
-          });
-        } catch (error) {
-          if (!(error instanceof AdminActionError)) throw error;
-          return refused(error, /itself/.test(error.message) ? "from" : "form", values);
-        }
-      }
-
-      default:
-        return answer(400, { ok: false, errors: { form: "Unknown action." } });
-    }
+    return await INTENTS[intent]({
+      raw,
+      db: context.db,
+      actor: webActor(admin),
+      now: context.now(),
+      answer,
+      refused,
+    });
   } catch (error) {
     // A competition removed between the page and the post (or a bad slug typed by hand).
     if (error instanceof AdminActionError) return refused(error, "form");
     throw error;
+  }
+}
+
+/** A new competition with its rules, named and slugged. */
+async function createIntent(c: IntentContext): Promise<Answer> {
+  const { raw, db, actor, now, answer, refused } = c;
+  const values = pick(raw, ["name", "discipline", "season", "description", ...RULE_FIELDS]);
+  const input = competitionInputSchema.safeParse(values);
+  const rules = ruleFieldsSchema.safeParse(raw);
+  const errors = { ...errorsOf(input.error), ...errorsOf(rules.error) };
+  if (rules.success) {
+    const checked = checkRuleChanges(DEFAULT_RULES, rules.data);
+    if (!checked.ok) Object.assign(errors, { ...checked.errors, ...errors });
+  }
+  if (!input.success || !rules.success || Object.keys(errors).length > 0) {
+    return answer(400, { ok: false, errors, values });
+  }
+  try {
+    const created = await createCompetition(
+      db,
+      { ...input.data, rules: rules.data satisfies RuleChanges },
+      actor,
+      now,
+    );
+    return {
+      result: {
+        intent: "create",
+        competition: created.slug,
+        ok: true,
+        message: `Created ${created.name} (${created.slug}). Add its first round below.`,
+      },
+      status: 200,
+    };
+  } catch (error) {
+    if (!(error instanceof AdminActionError)) throw error;
+    const field = /^A competition('s)? name/.test(error.message) ? "name" : "form";
+    return refused(error, field, values);
+  }
+}
+
+/** The competition's rules changed, as far as its state allows (checkRuleChanges). */
+async function rulesIntent(c: IntentContext): Promise<Answer> {
+  const { raw, db, actor, now, answer, refused } = c;
+  const values = pick(raw, RULE_FIELDS);
+  const which = rulesFormSchema.safeParse(raw);
+  const rules = ruleFieldsSchema.safeParse(raw);
+  if (!which.success || !rules.success) {
+    const errors = { ...formErrors(which.error), ...errorsOf(rules.error) };
+    return answer(400, { ok: false, errors, values });
+  }
+  const current = await getCompetition(db, which.data.competition, now);
+  if (!current) {
+    return answer(404, {
+      ok: false,
+      errors: { form: "That competition no longer exists." },
+    });
+  }
+  const checked = checkRuleChanges(current.rules, rules.data);
+  if (!checked.ok) return answer(400, { ok: false, errors: checked.errors, values });
+  try {
+    const r = await changeCompetitionRules(db, current.slug, rules.data, actor, now);
+    return answer(200, {
+      ok: true,
+      message: r.changed
+        ? `Saved the rules of ${r.competition.name}.`
+        : `No change to the rules of ${r.competition.name}.`,
+    });
+  } catch (error) {
+    if (!(error instanceof AdminActionError)) throw error;
+    const field = /^The budget of /.test(error.message) ? "budget" : "form";
+    return refused(error, field, values);
+  }
+}
+
+/** The competition archived, after a confirmation. */
+async function archiveIntent(c: IntentContext): Promise<Answer> {
+  const { raw, db, actor, now, answer, refused } = c;
+  const parsed = archiveFormSchema.safeParse(raw);
+  if (!parsed.success) return answer(400, { ok: false, errors: formErrors(parsed.error) });
+  const current = await getCompetition(db, parsed.data.competition, now);
+  if (!current) {
+    return answer(404, { ok: false, errors: { form: "That competition no longer exists." } });
+  }
+  if (parsed.data.confirm !== "yes" && !current.archivedAt) {
+    return answer(200, { ok: true, confirm: { kind: "archive" } });
+  }
+  try {
+    const r = await archiveCompetition(db, current.slug, actor, now);
+    return answer(200, {
+      ok: true,
+      message: r.changed
+        ? `${r.competition.name} is archived: it has left the calendar, and its rounds are archived with their teams and results.`
+        : `${r.competition.name} already was archived.`,
+    });
+  } catch (error) {
+    if (!(error instanceof AdminActionError)) throw error;
+    return refused(error, "form");
+  }
+}
+
+/** A new round of the competition, at a start time in the admin's time zone. */
+async function roundIntent(c: IntentContext): Promise<Answer> {
+  const { raw, db, actor, now, answer, refused } = c;
+  const values = pick(raw, ["name", "startsAt", "location"]);
+  const parsed = roundFormSchema.safeParse(raw);
+  if (!parsed.success) {
+    return answer(400, { ok: false, errors: formErrors(parsed.error), values });
+  }
+  const { name, startsAt, location, timeZone } = parsed.data;
+  const at = fromLocalInput(startsAt, timeZone);
+  if (!at) {
+    const errors = { startsAt: "That date and time does not exist." };
+    return answer(400, { ok: false, errors, values });
+  }
+  if (at <= now) {
+    const errors = { startsAt: "That time has passed: give a start time in the future." };
+    return answer(400, { ok: false, errors, values });
+  }
+  try {
+    const r = await createRound(
+      db,
+      { competition: parsed.data.competition, name, startsAt: at, location },
+      actor,
+      { now },
+    );
+    return answer(200, {
+      ok: true,
+      message: `Added ${r.name} (event ${r.id}, round ${r.round}), starting ${formatInZone(at, timeZone)}. Copy racers into it, then open it on the Events page.`,
+    });
+  } catch (error) {
+    if (!(error instanceof AdminActionError)) throw error;
+    const field = /start time/i.test(error.message)
+      ? "startsAt"
+      : /round('s)? name/i.test(error.message)
+        ? "name"
+        : "form";
+    return refused(error, field, values);
+  }
+}
+
+/** Racers entered from one round into another: a preview, then the copy once confirmed. */
+async function copyIntent(c: IntentContext): Promise<Answer> {
+  const { raw, db, actor, now, answer, refused } = c;
+  const values = pick(raw, ["from", "to"]);
+  const parsed = copyFormSchema.safeParse(raw);
+  if (!parsed.success) return answer(400, { ok: false, errors: formErrors(parsed.error), values });
+  const { from, to } = parsed.data;
+  const dryRun = parsed.data.confirm !== "yes";
+  try {
+    const s = await copyRacers(db, from, to, { actor, dryRun, now });
+    if (dryRun) {
+      return answer(200, {
+        ok: true,
+        values,
+        confirm: {
+          kind: "copy",
+          from: s.from,
+          to: s.to,
+          copied: s.copied,
+          alreadyEntered: s.alreadyEntered,
+          withdrawn: s.withdrawn,
+        },
+      });
+    }
+    const extra = [
+      s.alreadyEntered > 0
+        ? `${plural(s.alreadyEntered, "racer")} already entered kept their entry`
+        : "",
+      s.withdrawn > 0 ? `${plural(s.withdrawn, "withdrawn racer")} left out` : "",
+    ].filter(Boolean);
+    return answer(200, {
+      ok: true,
+      message: `Copied ${plural(s.copied, "racer")} from ${s.from.name} into ${s.to.name}${extra.length > 0 ? ` (${extra.join("; ")})` : ""}.`,
+    });
+  } catch (error) {
+    if (!(error instanceof AdminActionError)) throw error;
+    return refused(error, /itself/.test(error.message) ? "from" : "form", values);
   }
 }
 
