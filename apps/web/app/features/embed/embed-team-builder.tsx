@@ -12,6 +12,7 @@ import { newTabLink, RacerTable, RequirementChecklist, TeamGrid } from "@game/wi
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { SaveOutcome } from "~/features/team/save-outcome";
+import { SaveTeamButton } from "~/features/team/save-team-button";
 import { CaptainMark, CaptainToggle } from "~/features/team/team-marks";
 import { useTeamDraft } from "~/features/team/use-team-draft";
 import { authMessage, type FrameMessage, frameMessage } from "./messages";
@@ -96,23 +97,10 @@ export function EmbedTeamBuilder(props: EmbedTeamBuilderProps) {
   });
   const [category, setCategory] = useState<Category>("Pro Men");
   const [alert, setAlert] = useState<Alert | null>(null);
-  const [popupBlocked, setPopupBlocked] = useState(false);
-  const popup = useRef<Window | null>(null);
   const teamHeading = useRef<HTMLHeadingElement>(null);
-
-  // The popup's answer: only from the window we opened, on our own origin, well formed.
-  useEffect(() => {
-    const onMessage = (message: MessageEvent) => {
-      if (message.origin !== window.location.origin) return;
-      if (!popup.current || message.source !== popup.current) return;
-      const parsed = authMessage.safeParse(message.data);
-      if (!parsed.success) return;
-      popup.current = null;
-      fetcher.submit({ intent: "exchange", token: parsed.data.token }, { method: "post" });
-    };
-    window.addEventListener("message", onMessage);
-    return () => window.removeEventListener("message", onMessage);
-  }, [fetcher.submit]);
+  const { signIn, popupBlocked } = useSignInPopup(partner.key, parentOrigin, (token) =>
+    fetcher.submit({ intent: "exchange", token }, { method: "post" }),
+  );
 
   // Answers of the action.
   useEffect(() => {
@@ -154,19 +142,6 @@ export function EmbedTeamBuilder(props: EmbedTeamBuilderProps) {
     }
   }, [fetcher.data, parentOrigin, event.id, setDraft, setCaptain, setAnnouncement]);
 
-  const signIn = () => {
-    const params = new URLSearchParams({ partner: partner.key });
-    if (parentOrigin) params.set("origin", parentOrigin);
-    const opened = window.open(
-      `/embed/auth?${params}`,
-      "gf-embed-auth",
-      "popup,width=480,height=680",
-    );
-    popup.current = opened;
-    setPopupBlocked(!opened);
-    opened?.focus();
-  };
-
   const editable = lockedReason === null && player !== null;
   const busy = fetcher.state !== "idle";
   const hasTeam = (player?.team.length ?? 0) > 0;
@@ -194,22 +169,12 @@ export function EmbedTeamBuilder(props: EmbedTeamBuilderProps) {
 
   return (
     <div ref={rootRef} className="gf-root embed-page" data-theme={theme ?? undefined}>
-      <header className="embed-header">
-        <div>
-          <p className="embed-kicker">Gravity Fantasy on {partner.name}</p>
-          <h1 className="embed-title">{event.name}</h1>
-        </div>
-        {player ? (
-          <div className="embed-account">
-            <span>
-              Signed in as <strong>{player.username}</strong>
-            </span>
-            <button type="button" className="gf-button gf-button--secondary" onClick={signOut}>
-              Sign out
-            </button>
-          </div>
-        ) : null}
-      </header>
+      <EmbedHeader
+        partnerName={partner.name}
+        eventName={event.name}
+        username={player?.username ?? null}
+        onSignOut={signOut}
+      />
 
       {lockedReason ? (
         <p className="embed-notice" role="status">
@@ -218,26 +183,12 @@ export function EmbedTeamBuilder(props: EmbedTeamBuilderProps) {
       ) : null}
 
       {!player && !lockedReason ? (
-        <section className="embed-signin" aria-labelledby="embed-signin-heading">
-          <h2 id="embed-signin-heading">Pick six riders, beat your friends</h2>
-          <p>
-            Sign in with your Gravity Fantasy account (or create one, it is free) in a small window.{" "}
-            {partner.name} never sees your e-mail or password.
-          </p>
-          <button
-            type="button"
-            className="gf-button gf-button--primary"
-            onClick={signIn}
-            disabled={busy}
-          >
-            Sign in to build your team
-          </button>
-          {popupBlocked ? (
-            <p className="embed-error" role="alert">
-              Your browser blocked the sign-in window. Allow pop-ups for this page, then try again.
-            </p>
-          ) : null}
-        </section>
+        <SignInPanel
+          partnerName={partner.name}
+          onSignIn={signIn}
+          busy={busy}
+          popupBlocked={popupBlocked}
+        />
       ) : null}
 
       <div className="embed-grid">
@@ -285,23 +236,15 @@ export function EmbedTeamBuilder(props: EmbedTeamBuilderProps) {
             <SaveOutcome outcome={alert} block="embed-alert" />
           </div>
           {editable ? (
-            <>
-              <button
-                type="button"
-                className="gf-button gf-button--primary embed-save"
-                onClick={save}
-                disabled={!allMet || busy}
-                aria-busy={busy || undefined}
-                aria-describedby={allMet ? undefined : "embed-save-hint"}
-              >
-                {hasTeam ? "Edit Team" : "Save Team"}
-              </button>
-              {!allMet ? (
-                <p id="embed-save-hint" className="embed-hint">
-                  Meet every requirement above to save your team.
-                </p>
-              ) : null}
-            </>
+            <SaveTeamButton
+              onClick={save}
+              hasTeam={hasTeam}
+              allMet={allMet}
+              busy={busy}
+              hintId="embed-save-hint"
+              buttonClass="gf-button gf-button--primary embed-save"
+              hintClass="embed-hint"
+            />
           ) : null}
           <p className="gf-sr-only" aria-live="polite">
             {announcement}
@@ -329,5 +272,107 @@ export function EmbedTeamBuilder(props: EmbedTeamBuilderProps) {
         </section>
       </div>
     </div>
+  );
+}
+
+/**
+ * The sign-in popup on our own origin, and its answer: a single-use token, taken only from the
+ * window we opened, on our origin, well formed.
+ */
+function useSignInPopup(
+  partnerKey: string,
+  parentOrigin: string | null,
+  onToken: (token: string) => void,
+) {
+  const [popupBlocked, setPopupBlocked] = useState(false);
+  const popup = useRef<Window | null>(null);
+  const tokenTo = useRef(onToken);
+  tokenTo.current = onToken;
+  useEffect(() => {
+    const onMessage = (message: MessageEvent) => {
+      if (message.origin !== window.location.origin) return;
+      if (!popup.current || message.source !== popup.current) return;
+      const parsed = authMessage.safeParse(message.data);
+      if (!parsed.success) return;
+      popup.current = null;
+      tokenTo.current(parsed.data.token);
+    };
+    window.addEventListener("message", onMessage);
+    return () => window.removeEventListener("message", onMessage);
+  }, []);
+  const signIn = () => {
+    const params = new URLSearchParams({ partner: partnerKey });
+    if (parentOrigin) params.set("origin", parentOrigin);
+    const opened = window.open(
+      `/embed/auth?${params}`,
+      "gf-embed-auth",
+      "popup,width=480,height=680",
+    );
+    popup.current = opened;
+    setPopupBlocked(!opened);
+    opened?.focus();
+  };
+  return { signIn, popupBlocked };
+}
+
+/** The round, whose game it is on the partner's page, and the signed-in reader. */
+function EmbedHeader(props: {
+  partnerName: string;
+  eventName: string;
+  username: string | null;
+  onSignOut: () => void;
+}) {
+  return (
+    <header className="embed-header">
+      <div>
+        <p className="embed-kicker">Gravity Fantasy on {props.partnerName}</p>
+        <h1 className="embed-title">{props.eventName}</h1>
+      </div>
+      {props.username !== null ? (
+        <div className="embed-account">
+          <span>
+            Signed in as <strong>{props.username}</strong>
+          </span>
+          <button
+            type="button"
+            className="gf-button gf-button--secondary"
+            onClick={props.onSignOut}
+          >
+            Sign out
+          </button>
+        </div>
+      ) : null}
+    </header>
+  );
+}
+
+/** Why and how to sign in (in a popup: the partner never sees the reader's credentials). */
+function SignInPanel(props: {
+  partnerName: string;
+  onSignIn: () => void;
+  busy: boolean;
+  popupBlocked: boolean;
+}) {
+  return (
+    <section className="embed-signin" aria-labelledby="embed-signin-heading">
+      <h2 id="embed-signin-heading">Pick six riders, beat your friends</h2>
+      <p>
+        Sign in with your Gravity Fantasy account (or create one, it is free) in a small window.{" "}
+        {props.partnerName} never sees your e-mail or password.
+      </p>
+      <button
+        type="button"
+        className="gf-button gf-button--primary"
+        onClick={props.onSignIn}
+        disabled={props.busy}
+      >
+        Sign in to build your team
+      </button>
+      {props.popupBlocked ? (
+        <p className="embed-error" role="alert">
+          Your browser blocked the sign-in window. Allow pop-ups for this page, then try again.
+        </p>
+      ) : null}
+    </section>
   );
 }

@@ -14,6 +14,7 @@ import { useFetcher } from "@remix-run/react";
 import { type MouseEvent, useEffect, useRef, useState } from "react";
 import { RacerDetailDialog } from "./racer-detail-dialog";
 import { SaveOutcome } from "./save-outcome";
+import { SaveTeamButton } from "./save-team-button";
 import { TEAM_FIELDS, type TeamActionResult, teamSetupHref } from "./team-form";
 import { CaptainMark, CaptainToggle } from "./team-marks";
 import { TransferLine } from "./transfer-line";
@@ -136,8 +137,6 @@ export function TeamBuilder(props: TeamBuilderProps) {
   };
 
   const shownRacer = shown !== null ? (byId.get(shown) ?? null) : null;
-  const shownOnTeam = shownRacer ? draft.includes(shownRacer.id) : false;
-  const shownBlock = shownRacer ? blockReason(shownRacer) : null;
   const action = `/team-setup?game=${eventId}&category=${categorySlug}`;
 
   return (
@@ -177,54 +176,29 @@ export function TeamBuilder(props: TeamBuilderProps) {
                 ? undefined
                 : editable
                   ? (racer) => (
-                      <>
-                        {rules.captain && racer.id !== bench ? (
-                          // Submit buttons: without JavaScript the server applies them.
-                          <CaptainToggle
-                            racer={racer}
-                            on={captain === racer.id}
-                            name={TEAM_FIELDS.makeCaptain}
-                            onToggle={(event) => {
-                              event.preventDefault();
-                              toggleCaptain(racer);
-                              setResult(null);
-                            }}
-                          />
-                        ) : null}
-                        {bench !== null && racer.id !== bench ? (
-                          <button
-                            type="submit"
-                            name={TEAM_FIELDS.toBench}
-                            value={racer.id}
-                            className="button button--ghost bench-toggle"
-                            onClick={(event) => {
-                              event.preventDefault();
-                              toBench(racer);
-                              setResult(null);
-                            }}
-                          >
-                            Bench <span className="gf-sr-only">{racerName(racer)}</span>
-                          </button>
-                        ) : null}
-                      </>
+                      <SlotButtons
+                        racer={racer}
+                        rules={rules}
+                        captain={captain}
+                        bench={bench}
+                        onCaptain={(r) => {
+                          toggleCaptain(r);
+                          setResult(null);
+                        }}
+                        onBench={(r) => {
+                          toBench(r);
+                          setResult(null);
+                        }}
+                      />
                     )
                   : (racer) => (captain === racer.id ? <CaptainMark /> : null)
             }
           />
-          {rules.captain ? (
-            <p className="hint team-builder__captain-hint">
-              {captain === null
-                ? `${CAPTAIN_RULE} Press C beside a rider to name them.`
-                : `${racerName(byId.get(captain)!)} is your captain: their points count double.`}
-            </p>
-          ) : null}
-          {rules.bench ? (
-            <p className="hint team-builder__bench-hint">
-              {bench === null
-                ? `${BENCH_RULE} The rider you pick after your first ${rules.teamSize} sits on it.`
-                : `${racerName(byId.get(bench)!)} is on your bench. Press Bench beside a starter to swap them.`}
-            </p>
-          ) : null}
+          <RoleHints
+            rules={rules}
+            captain={captain === null ? null : byId.get(captain)!}
+            bench={bench === null ? null : byId.get(bench)!}
+          />
           <RequirementChecklist requirements={requirements} />
           {props.transfers && transfers ? (
             <TransferLine
@@ -241,22 +215,15 @@ export function TeamBuilder(props: TeamBuilderProps) {
           </div>
 
           {editable ? (
-            <button
-              type="submit"
+            <SaveTeamButton
               name={TEAM_FIELDS.intent}
-              value="save"
-              className="button button--primary team-builder__save"
-              disabled={!allMet || saving}
-              aria-busy={saving || undefined}
-              aria-describedby={allMet ? undefined : "save-hint"}
-            >
-              {props.hasTeam ? "Edit Team" : "Save Team"}
-            </button>
-          ) : null}
-          {editable && !allMet ? (
-            <p id="save-hint" className="hint">
-              Meet every requirement above to save your team.
-            </p>
+              hasTeam={props.hasTeam}
+              allMet={allMet}
+              busy={saving}
+              hintId="save-hint"
+              buttonClass="button button--primary team-builder__save"
+              hintClass="hint"
+            />
           ) : null}
           <p className="visually-hidden" aria-live="polite">
             {announcement}
@@ -304,39 +271,134 @@ export function TeamBuilder(props: TeamBuilderProps) {
         closeHref={teamSetupHref(eventId, { draft, category: categorySlug })}
         onClose={() => setShown(null)}
         actions={
-          !shownRacer || !editable ? null : shownOnTeam ? (
-            <button
-              type="submit"
-              form={FORM_ID}
-              name={TEAM_FIELDS.remove}
-              value={shownRacer.id}
-              className="button button--ghost"
-              onClick={(event) => {
-                remove(shownRacer, event);
-                setShown(null);
-              }}
-            >
-              Remove from team
-            </button>
-          ) : shownBlock ? (
-            <p className="hint">{shownBlock}</p>
-          ) : (
-            <button
-              type="submit"
-              form={FORM_ID}
-              name={TEAM_FIELDS.add}
-              value={shownRacer.id}
-              className="button button--primary"
-              onClick={(event) => {
+          !shownRacer || !editable ? null : (
+            <ShownRacerAction
+              racer={shownRacer}
+              onTeam={draft.includes(shownRacer.id)}
+              block={blockReason(shownRacer)}
+              price={priceOf(shownRacer)}
+              onAdd={(event) => {
                 add(shownRacer, event, false);
                 setShown(null);
               }}
-            >
-              Add to team for {formatPrice(priceOf(shownRacer))}
-            </button>
+              onRemove={(event) => {
+                remove(shownRacer, event);
+                setShown(null);
+              }}
+            />
           )
         }
       />
     </>
+  );
+}
+
+/**
+ * A starter's buttons in the team grid, where the rules have them: captain (C) and bench swap.
+ * Submit buttons: without JavaScript the server applies them.
+ */
+function SlotButtons(props: {
+  racer: TeamRacerView;
+  rules: CompetitionRules;
+  captain: number | null;
+  bench: number | null;
+  onCaptain: (racer: TeamRacerView) => void;
+  onBench: (racer: TeamRacerView) => void;
+}) {
+  const { racer, rules, captain, bench } = props;
+  return (
+    <>
+      {rules.captain && racer.id !== bench ? (
+        <CaptainToggle
+          racer={racer}
+          on={captain === racer.id}
+          name={TEAM_FIELDS.makeCaptain}
+          onToggle={(event) => {
+            event.preventDefault();
+            props.onCaptain(racer);
+          }}
+        />
+      ) : null}
+      {bench !== null && racer.id !== bench ? (
+        <button
+          type="submit"
+          name={TEAM_FIELDS.toBench}
+          value={racer.id}
+          className="button button--ghost bench-toggle"
+          onClick={(event) => {
+            event.preventDefault();
+            props.onBench(racer);
+          }}
+        >
+          Bench <span className="gf-sr-only">{racerName(racer)}</span>
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+/** What the captain and the bench are, or how to pick them, where the rules have them. */
+function RoleHints(props: {
+  rules: CompetitionRules;
+  captain: TeamRacerView | null;
+  bench: TeamRacerView | null;
+}) {
+  const { rules, captain, bench } = props;
+  return (
+    <>
+      {rules.captain ? (
+        <p className="hint team-builder__captain-hint">
+          {captain === null
+            ? `${CAPTAIN_RULE} Press C beside a rider to name them.`
+            : `${racerName(captain)} is your captain: their points count double.`}
+        </p>
+      ) : null}
+      {rules.bench ? (
+        <p className="hint team-builder__bench-hint">
+          {bench === null
+            ? `${BENCH_RULE} The rider you pick after your first ${rules.teamSize} sits on it.`
+            : `${racerName(bench)} is on your bench. Press Bench beside a starter to swap them.`}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** The open rider's action: remove them, add them at their price, or why they cannot be added. */
+function ShownRacerAction(props: {
+  racer: TeamRacerView;
+  onTeam: boolean;
+  block: string | null;
+  price: number;
+  onAdd: (event: MouseEvent) => void;
+  onRemove: (event: MouseEvent) => void;
+}) {
+  const { racer } = props;
+  if (props.onTeam) {
+    return (
+      <button
+        type="submit"
+        form={FORM_ID}
+        name={TEAM_FIELDS.remove}
+        value={racer.id}
+        className="button button--ghost"
+        onClick={props.onRemove}
+      >
+        Remove from team
+      </button>
+    );
+  }
+  if (props.block) return <p className="hint">{props.block}</p>;
+  return (
+    <button
+      type="submit"
+      form={FORM_ID}
+      name={TEAM_FIELDS.add}
+      value={racer.id}
+      className="button button--primary"
+      onClick={props.onAdd}
+    >
+      Add to team for {formatPrice(props.price)}
+    </button>
   );
 }
