@@ -44,19 +44,84 @@ interface Round {
 
 const message = (state: LiveRoundState) => `event: scores\ndata: ${JSON.stringify(state)}\n\n`;
 
-export function liveHub(opts: LiveHubOptions): LiveHub {
-  const intervalMs = opts.intervalMs ?? 1000;
-  const rounds = new Map<number, Round>();
+/**
+ * The hub's limits: streams in all, per address, and new streams an address may open a minute.
+ * `admit` counts a stream before anything is read, so a burst cannot pass the limits while it
+ * waits; its `release` (idempotent) gives the place back.
+ */
+function streamLimits(opts: LiveHubOptions) {
   const byIp = new Map<string, number>();
   let open = 0;
-  let closed = false;
-  let reading = false;
   // Opens per address in the current minute (cleared each minute: bounded by the addresses seen).
   let opens = new Map<string, number>();
   const minute = setInterval(() => {
     opens = new Map();
   }, 60_000);
   minute.unref();
+  return {
+    count: () => open,
+    stop: () => clearInterval(minute),
+    admit(ip: string): { release: () => void } | "busy" | "too-many" {
+      if (open >= opts.maxStreams) return "busy";
+      const opened = (opens.get(ip) ?? 0) + 1;
+      opens.set(ip, opened);
+      if (
+        (byIp.get(ip) ?? 0) >= opts.perIp ||
+        opened > (opts.opensPerMinute ?? LIVE_OPENS_PER_MINUTE)
+      ) {
+        return "too-many";
+      }
+      open += 1;
+      byIp.set(ip, (byIp.get(ip) ?? 0) + 1);
+      let counted = true;
+      return {
+        release() {
+          if (!counted) return;
+          counted = false;
+          open -= 1;
+          const left = (byIp.get(ip) ?? 1) - 1;
+          if (left > 0) byIp.set(ip, left);
+          else byIp.delete(ip);
+        },
+      };
+    },
+  };
+}
+
+function refuse(res: Response, status: number, code: string, text: string, retry?: number) {
+  res.status(status).set({ "Cache-Control": "no-store", "Access-Control-Allow-Origin": "*" });
+  if (retry !== undefined) res.set("Retry-After", String(retry));
+  res.json({ error: { code, message: text } });
+}
+
+/**
+ * Starts a viewer's stream with the round's current state (a page compares it with the version
+ * it was rendered at). Returns whether the viewer follows the round: not when the round is not
+ * live (before its lock, or final: nothing will come) or for HEAD.
+ */
+function startStream(req: Request, res: Response, state: LiveRoundState): boolean {
+  res.writeHead(200, {
+    "Content-Type": "text/event-stream; charset=utf-8",
+    "Cache-Control": "no-store",
+    Connection: "keep-alive",
+    // Proxies (nginx) must pass each event on at once, not buffer the stream.
+    "X-Accel-Buffering": "no",
+    "Access-Control-Allow-Origin": "*",
+  });
+  res.write(`retry: 5000\n\n${message(state)}`);
+  if (!state.live || req.method === "HEAD") {
+    res.end();
+    return false;
+  }
+  return true;
+}
+
+export function liveHub(opts: LiveHubOptions): LiveHub {
+  const intervalMs = opts.intervalMs ?? 1000;
+  const rounds = new Map<number, Round>();
+  const limits = streamLimits(opts);
+  let closed = false;
+  let reading = false;
 
   function broadcast(round: Round, state: LiveRoundState) {
     const text = message(state);
@@ -95,12 +160,6 @@ export function liveHub(opts: LiveHubOptions): LiveHub {
   }, opts.heartbeatMs ?? 25_000);
   heartbeat.unref();
 
-  function refuse(res: Response, status: number, code: string, text: string, retry?: number) {
-    res.status(status).set({ "Cache-Control": "no-store", "Access-Control-Allow-Origin": "*" });
-    if (retry !== undefined) res.set("Retry-After", String(retry));
-    res.json({ error: { code, message: text } });
-  }
-
   /** The round's state: what the last tick read, else read now (one read for a burst of viewers). */
   const pending = new Map<number, Promise<LiveRoundState | undefined>>();
   function stateOf(eventId: number): Promise<LiveRoundState | undefined> {
@@ -113,6 +172,24 @@ export function liveHub(opts: LiveHubOptions): LiveHub {
       pending.set(eventId, p);
     }
     return p;
+  }
+
+  /** The viewer follows the round: its updates come with the ticks until it ends or leaves. */
+  function follow(id: number, res: Response, state: LiveRoundState) {
+    let round = rounds.get(id);
+    if (!round) {
+      round = { streams: new Set(), state };
+      rounds.set(id, round);
+    } else if (round.state && round.state.version !== state.version) {
+      // A tick moved on while this viewer's first read was in flight.
+      res.write(message(round.state));
+    }
+    const followed = round;
+    followed.streams.add(res);
+    res.on("close", () => {
+      followed.streams.delete(res);
+      if (followed.streams.size === 0 && rounds.get(id) === followed) rounds.delete(id);
+    });
   }
 
   const handler: RequestHandler = (req: Request, res: Response, next) => {
@@ -130,30 +207,14 @@ export function liveHub(opts: LiveHubOptions): LiveHub {
     const id = /^\d{1,9}$/.test(match[1]!) ? Number(match[1]) : 0;
     if (id < 1) return refuse(res, 400, "bad_request", "id must be a positive whole number.");
     if (closed) return refuse(res, 503, "stopping", "The server is restarting.", 5);
-    if (open >= opts.maxStreams) {
+    const admitted = limits.admit(req.ip ?? "");
+    if (admitted === "busy") {
       return refuse(res, 503, "busy", "Too many live viewers on this server: try again.", 10);
     }
-    const ip = req.ip ?? "";
-    const opened = (opens.get(ip) ?? 0) + 1;
-    opens.set(ip, opened);
-    if (
-      (byIp.get(ip) ?? 0) >= opts.perIp ||
-      opened > (opts.opensPerMinute ?? LIVE_OPENS_PER_MINUTE)
-    ) {
+    if (admitted === "too-many") {
       return refuse(res, 429, "too_many_streams", "Too many live streams from your address.", 30);
     }
-    // Counted before the read, so a burst cannot pass the limits while it waits.
-    open += 1;
-    byIp.set(ip, (byIp.get(ip) ?? 0) + 1);
-    let counted = true;
-    const release = () => {
-      if (!counted) return;
-      counted = false;
-      open -= 1;
-      const left = (byIp.get(ip) ?? 1) - 1;
-      if (left > 0) byIp.set(ip, left);
-      else byIp.delete(ip);
-    };
+    const { release } = admitted;
     res.on("close", release);
     stateOf(id).then(
       (state) => {
@@ -162,34 +223,7 @@ export function liveHub(opts: LiveHubOptions): LiveHub {
           release();
           return refuse(res, 404, "event_not_found", `There is no event ${id}.`);
         }
-        res.writeHead(200, {
-          "Content-Type": "text/event-stream; charset=utf-8",
-          "Cache-Control": "no-store",
-          Connection: "keep-alive",
-          // Proxies (nginx) must pass each event on at once, not buffer the stream.
-          "X-Accel-Buffering": "no",
-          "Access-Control-Allow-Origin": "*",
-        });
-        // The current state first: a page compares it with the version it was rendered at.
-        // A round not live (before its lock, or final) says so and ends: nothing will come.
-        res.write(`retry: 5000\n\n${message(state)}`);
-        if (!state.live || req.method === "HEAD") {
-          res.end();
-          return;
-        }
-        let round = rounds.get(id);
-        if (!round) {
-          round = { streams: new Set(), state };
-          rounds.set(id, round);
-        } else if (round.state && round.state.version !== state.version) {
-          // A tick moved on while this viewer's first read was in flight.
-          res.write(message(round.state));
-        }
-        round.streams.add(res);
-        res.on("close", () => {
-          round.streams.delete(res);
-          if (round.streams.size === 0 && rounds.get(id) === round) rounds.delete(id);
-        });
+        if (startStream(req, res, state)) follow(id, res, state);
       },
       (error) => {
         release();
@@ -202,12 +236,12 @@ export function liveHub(opts: LiveHubOptions): LiveHub {
 
   return {
     handler,
-    streams: () => open,
+    streams: () => limits.count(),
     close() {
       closed = true;
       clearInterval(timer);
       clearInterval(heartbeat);
-      clearInterval(minute);
+      limits.stop();
       for (const round of rounds.values()) for (const res of round.streams) res.end();
       rounds.clear();
     },
