@@ -68,30 +68,7 @@ export async function runPrimary(env: Env, { started }: { started: number }): Pr
   // each scrape (docs/decisions/0136-metrics-and-logs.md).
   const metrics = createMetrics();
   const applicationName = `gravity-fantasy:${process.pid}`;
-  let handle: DbHandle;
-  try {
-    // Migrations run here once; the workers open the database without migrating. A small pool:
-    // the primary runs the scheduled jobs only.
-    handle = await openWithRetry(
-      // An upgrade logs each migration it applies (docs/decisions/0163-backup-and-restore.md).
-      () => createDb({ url: env.databaseUrl, max: 3, applicationName, log: (l) => console.log(l) }),
-      {
-        url: env.databaseUrl,
-        timeoutMs: env.dbStartTimeoutMs,
-      },
-    );
-  } catch (error) {
-    fail(error instanceof StartError ? error.message : `Start failed: ${describeError(error)}`);
-  }
-  try {
-    const seeded = await seed(handle.db);
-    if (seeded.eventsAdded || seeded.racersAdded) {
-      console.log(`Seeded ${seeded.eventsAdded} events and ${seeded.racersAdded} racers.`);
-    }
-  } catch (error) {
-    await handle.close().catch(() => {});
-    fail(`Start failed while seeding the database: ${describeError(error)}`);
-  }
+  const handle = await openPrimaryDb(env, applicationName, fail);
 
   const wanted = env.webConcurrency;
   /** Workers that have listened at least once: a worker dying before that is a failed start. */
@@ -119,17 +96,7 @@ export async function runPrimary(env: Env, { started }: { started: number }): Pr
     // Every worker serves now: the one start line, then the scheduled jobs (their links need
     // the port, which PORT=0 leaves to the system).
     if (typeof message.port === "number") env.port = message.port;
-    const replica = env.databaseReplicaUrl
-      ? `, reads from ${redactUrl(env.databaseReplicaUrl)}`
-      : "";
-    console.log(
-      `Gravity Fantasy on http://localhost:${env.port} (${handle.kind}: ${handle.location}${replica}) with ${wanted} worker processes in ${Date.now() - started} ms`,
-    );
-    if (!env.publicUrl) {
-      console.warn(
-        `PUBLIC_URL is not set: links in e-mails point to http://localhost:${env.port}. Set PUBLIC_URL to the address players use.`,
-      );
-    }
+    announceStart(env, handle, wanted, started);
     const time = metrics.timeJob;
     stops = [
       startMaintenance(handle.db, { time }),
@@ -158,20 +125,7 @@ export async function runPrimary(env: Env, { started }: { started: number }): Pr
     stopping = true;
     console.log(`${reason}: shutting down ${Object.keys(cluster.workers ?? {}).length} workers`);
     stopJobs();
-    const alive = Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));
-    // Each worker drains its requests in flight (10 s), then closes its database and exits.
-    const exited = alive.map(
-      (worker) => new Promise((resolve) => worker.process.once("exit", () => resolve(worker))),
-    );
-    for (const worker of alive) worker.process.kill("SIGTERM");
-    let cut = false;
-    const timer = setTimeout(() => {
-      cut = true;
-      for (const worker of alive) worker.process.kill("SIGKILL");
-    }, WORKERS_STOP_MS);
-    await Promise.all(exited);
-    clearTimeout(timer);
-    if (cut) console.error(`Workers still running after ${WORKERS_STOP_MS / 1000} s were killed.`);
+    const cut = await stopWorkers();
     await handle.close().catch(() => {});
     process.exit(cut ? 1 : exitCode);
   }
@@ -196,4 +150,69 @@ export async function runPrimary(env: Env, { started }: { started: number }): Pr
 
   for (let i = 0; i < wanted; i++) cluster.fork();
   return new Promise(() => {});
+}
+
+/**
+ * The primary's database: opened (waiting for a server still starting), migrated once for every
+ * worker, seeded. A small pool: the primary runs the scheduled jobs only.
+ */
+async function openPrimaryDb(
+  env: Env,
+  applicationName: string,
+  fail: (line: string) => never,
+): Promise<DbHandle> {
+  let handle: DbHandle;
+  try {
+    handle = await openWithRetry(
+      // An upgrade logs each migration it applies (docs/decisions/0163-backup-and-restore.md).
+      () => createDb({ url: env.databaseUrl, max: 3, applicationName, log: (l) => console.log(l) }),
+      { url: env.databaseUrl, timeoutMs: env.dbStartTimeoutMs },
+    );
+  } catch (error) {
+    fail(error instanceof StartError ? error.message : `Start failed: ${describeError(error)}`);
+  }
+  try {
+    const seeded = await seed(handle.db);
+    if (seeded.eventsAdded || seeded.racersAdded) {
+      console.log(`Seeded ${seeded.eventsAdded} events and ${seeded.racersAdded} racers.`);
+    }
+  } catch (error) {
+    await handle.close().catch(() => {});
+    fail(`Start failed while seeding the database: ${describeError(error)}`);
+  }
+  return handle;
+}
+
+/** The one start line once every worker serves, and the warning when links lack an address. */
+function announceStart(env: Env, handle: DbHandle, workers: number, started: number) {
+  const replica = env.databaseReplicaUrl ? `, reads from ${redactUrl(env.databaseReplicaUrl)}` : "";
+  console.log(
+    `Gravity Fantasy on http://localhost:${env.port} (${handle.kind}: ${handle.location}${replica}) with ${workers} worker processes in ${Date.now() - started} ms`,
+  );
+  if (!env.publicUrl) {
+    console.warn(
+      `PUBLIC_URL is not set: links in e-mails point to http://localhost:${env.port}. Set PUBLIC_URL to the address players use.`,
+    );
+  }
+}
+
+/**
+ * Stops every worker: each drains its requests in flight (10 s), then closes its database and
+ * exits; one still running after WORKERS_STOP_MS is killed. Returns whether any was.
+ */
+async function stopWorkers(): Promise<boolean> {
+  const alive = Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));
+  const exited = alive.map(
+    (worker) => new Promise((resolve) => worker.process.once("exit", () => resolve(worker))),
+  );
+  for (const worker of alive) worker.process.kill("SIGTERM");
+  let cut = false;
+  const timer = setTimeout(() => {
+    cut = true;
+    for (const worker of alive) worker.process.kill("SIGKILL");
+  }, WORKERS_STOP_MS);
+  await Promise.all(exited);
+  clearTimeout(timer);
+  if (cut) console.error(`Workers still running after ${WORKERS_STOP_MS / 1000} s were killed.`);
+  return cut;
 }
