@@ -187,85 +187,21 @@ export async function sendDueReminders(
       entry.players = row?.n ?? 0;
       continue;
     }
-    const utcLock = formatDateTime(round.lockAt, DEFAULT_TIME_ZONE);
-    const subject = message.subject(round);
-    const text = message.text(round);
-    const p = REMINDER_PLACEHOLDERS;
-    const unsubscribe = sql`replace(replace(${message.unsubscribeLink}, ${p.user}, c.id::text),
-      ${p.token}, ${unsubscribeTokenSql(key, sql`c.id`)})`;
-
     // Keyset batches by player id: each batch starts where the last one ended, so a million
     // players cost one pass over the users, not a rescan of the reminded ones per batch.
     let after = 0;
     for (;;) {
-      const step = await db.transaction(async (tx) => {
-        const [lock] = rowsOf<{ ok: boolean }>(
-          await tx.execute(sql`select pg_try_advisory_xact_lock(${REMINDER_LOCK}) as ok`),
-        );
-        if (!lock?.ok) return null;
-        const [window] = rowsOf<{ upto: number | null; n: number; zones: string[] | string }>(
-          await tx.execute(sql`
-            select max(w.id)::int as upto, count(*)::int as n,
-              coalesce(jsonb_agg(distinct w.time_zone) filter (where w.time_zone is not null),
-                '[]'::jsonb) as zones
-            from (${candidates(round.id, sql`and u.id > ${after}`)} order by u.id limit ${size}) w`),
-        );
-        if (!window?.n || window.upto === null) return { mails: [], n: 0, upto: after };
-        const range = sql`and u.id > ${after} and u.id <= ${window.upto}`;
-        // The lock in each player's zone, written here for the zones of this batch only.
-        const zones = typeof window.zones === "string" ? JSON.parse(window.zones) : window.zones;
-        const lockText = sql`coalesce(${lockTexts(round.lockAt, zones)}::jsonb ->> c.time_zone, ${utcLock})`;
-        const mails = rowsOf<ReminderMail & { headers: Record<string, string> }>(
-          await tx.execute(sql`
-            with c as (${candidates(round.id, range)}),
-            claimed as (
-              insert into reminders_sent (user_id, event_id, sent_at)
-              select id, ${round.id}, ${opts.now.toISOString()}::timestamptz from c
-              on conflict do nothing
-              returning user_id
-            )
-            insert into outbox ("to", subject, text, headers, created_at)
-            select c.email, replace(${subject}, ${p.lock}, ${lockText}),
-              -- The player's name last, so a name that looks like a placeholder stays a name.
-              replace(replace(replace(replace(${text},
-                ${p.lock}, ${lockText}),
-                ${p.what}, case when c.no_team then ${message.noTeam} else ${message.fixTeam} end),
-                ${p.unsubscribe}, ${unsubscribe}), ${p.name}, c.username),
-              jsonb_build_object(
-                'List-Unsubscribe', '<' || ${unsubscribe} || '>',
-                'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click'),
-              ${opts.now.toISOString()}::timestamptz
-            from c join claimed on claimed.user_id = c.id
-            returning id, "to", subject, text, headers`),
-        );
-        return { mails, n: window.n, upto: window.upto };
-      });
+      const step = await db.transaction((tx) =>
+        claimBatch(tx, { round, after, size, message, key, now: opts.now }),
+      );
       if (step === null) {
         summary.busy = true;
         break;
       }
       after = step.upto;
-      const batch = step.mails;
-      entry.players += batch.length;
-      summary.sent += batch.length;
-      if (opts.deliver) {
-        for (const mail of batch) {
-          try {
-            await opts.deliver(mail);
-            await db.execute(
-              sql`update outbox set sent_at = now(), error = null where id = ${mail.id}`,
-            );
-          } catch (error) {
-            summary.failed += 1;
-            const message = (error instanceof Error ? error.message : String(error))
-              .split("\n")[0]!
-              .slice(0, 500);
-            await db.execute(
-              sql`update outbox set error = ${message || "delivery failed"} where id = ${mail.id}`,
-            );
-          }
-        }
-      }
+      entry.players += step.mails.length;
+      summary.sent += step.mails.length;
+      if (opts.deliver) summary.failed += await deliverBatch(db, step.mails, opts.deliver);
       if (step.n < size) break;
     }
   }
@@ -277,6 +213,95 @@ export async function sendDueReminders(
     });
   }
   return summary;
+}
+
+type DueRound = Awaited<ReturnType<typeof dueRounds>>[number];
+
+/**
+ * One batch of a round's reminders, in one transaction: up to `size` players after `after` who
+ * are due one are claimed in `reminders_sent` (never twice) and their mails written to the outbox,
+ * the lock time in each player's zone. Null when another process is sending (the advisory lock).
+ */
+async function claimBatch(
+  tx: DbOrTx,
+  args: {
+    round: DueRound;
+    after: number;
+    size: number;
+    message: ReminderMessage;
+    key: string;
+    now: Date;
+  },
+) {
+  const { round, after, size, message, key, now } = args;
+  const [lock] = rowsOf<{ ok: boolean }>(
+    await tx.execute(sql`select pg_try_advisory_xact_lock(${REMINDER_LOCK}) as ok`),
+  );
+  if (!lock?.ok) return null;
+  const [window] = rowsOf<{ upto: number | null; n: number; zones: string[] | string }>(
+    await tx.execute(sql`
+      select max(w.id)::int as upto, count(*)::int as n,
+        coalesce(jsonb_agg(distinct w.time_zone) filter (where w.time_zone is not null),
+          '[]'::jsonb) as zones
+      from (${candidates(round.id, sql`and u.id > ${after}`)} order by u.id limit ${size}) w`),
+  );
+  if (!window?.n || window.upto === null) return { mails: [], n: 0, upto: after };
+  const range = sql`and u.id > ${after} and u.id <= ${window.upto}`;
+  // The lock in each player's zone, written here for the zones of this batch only.
+  const zones = typeof window.zones === "string" ? JSON.parse(window.zones) : window.zones;
+  const utcLock = formatDateTime(round.lockAt, DEFAULT_TIME_ZONE);
+  const lockText = sql`coalesce(${lockTexts(round.lockAt, zones)}::jsonb ->> c.time_zone, ${utcLock})`;
+  const p = REMINDER_PLACEHOLDERS;
+  const unsubscribe = sql`replace(replace(${message.unsubscribeLink}, ${p.user}, c.id::text),
+    ${p.token}, ${unsubscribeTokenSql(key, sql`c.id`)})`;
+  const mails = rowsOf<ReminderMail & { headers: Record<string, string> }>(
+    await tx.execute(sql`
+      with c as (${candidates(round.id, range)}),
+      claimed as (
+        insert into reminders_sent (user_id, event_id, sent_at)
+        select id, ${round.id}, ${now.toISOString()}::timestamptz from c
+        on conflict do nothing
+        returning user_id
+      )
+      insert into outbox ("to", subject, text, headers, created_at)
+      select c.email, replace(${message.subject(round)}, ${p.lock}, ${lockText}),
+        -- The player's name last, so a name that looks like a placeholder stays a name.
+        replace(replace(replace(replace(${message.text(round)},
+          ${p.lock}, ${lockText}),
+          ${p.what}, case when c.no_team then ${message.noTeam} else ${message.fixTeam} end),
+          ${p.unsubscribe}, ${unsubscribe}), ${p.name}, c.username),
+        jsonb_build_object(
+          'List-Unsubscribe', '<' || ${unsubscribe} || '>',
+          'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click'),
+        ${now.toISOString()}::timestamptz
+      from c join claimed on claimed.user_id = c.id
+      returning id, "to", subject, text, headers`),
+  );
+  return { mails, n: window.n, upto: window.upto };
+}
+
+/** Hands each mail to `deliver`, marking it sent or keeping its error. Returns the failures. */
+async function deliverBatch(
+  db: DbOrTx,
+  mails: ReminderMail[],
+  deliver: NonNullable<ReminderOptions["deliver"]>,
+): Promise<number> {
+  let failed = 0;
+  for (const mail of mails) {
+    try {
+      await deliver(mail);
+      await db.execute(sql`update outbox set sent_at = now(), error = null where id = ${mail.id}`);
+    } catch (error) {
+      failed += 1;
+      const message = (error instanceof Error ? error.message : String(error))
+        .split("\n")[0]!
+        .slice(0, 500);
+      await db.execute(
+        sql`update outbox set error = ${message || "delivery failed"} where id = ${mail.id}`,
+      );
+    }
+  }
+  return failed;
 }
 
 /** Checks an unsubscribe link; the player id when it is genuine. */
