@@ -39,7 +39,7 @@ import { CANNOT_SAVE, cannotSave } from "~/utils/cannot-save.server";
 import { parseId, readForm } from "~/utils/request.server";
 import { readTimeZone } from "~/utils/time-zone.server";
 import { SAVE_FAILED, SAVE_OK, type TeamActionResult, teamSetupHref } from "./team-form";
-import { readCaptainParam, readDraftParam, readTeamForm } from "./team-form.server";
+import { readCaptainParam, readDraftParam, readTeamForm, type TeamForm } from "./team-form.server";
 
 export interface SetupEvent {
   id: number;
@@ -229,51 +229,68 @@ export async function teamSetupAction(request: Request, context: AppLoadContext)
       400,
     );
   }
-  const { game, racers: draft, captain, wildcard } = form.form;
+  return form.form.intent === "save"
+    ? saveFromForm(request, context, user.id, form.form)
+    : editDraft(request, context, user.id, form.form);
+}
 
-  if (form.form.intent === "save") {
-    let result: Awaited<ReturnType<typeof saveTeam>>;
-    try {
-      result = await saveTeam(context.db, {
-        userId: user.id,
-        eventId: game,
-        racerIds: draft,
-        captainId: captain,
-        wildcard,
-        now: context.now,
-      });
-    } catch (error) {
-      // The database is out of disk (or memory, connections): the draft stays on the page.
-      if (!cannotSave(error, `${request.method} ${new URL(request.url).pathname}`)) throw error;
-      context.metrics?.teamSave("unavailable");
-      // (Retry-After: server/security-headers.js gives every 503 a minute.)
-      return answer(
-        { ok: false, message: SAVE_FAILED, reasons: [CANNOT_SAVE], draft, captain },
-        503,
-      );
-    }
-    context.metrics?.teamSave(result.ok ? null : result.reason);
-    if (result.ok) {
-      return answer({
-        ok: true,
-        message: SAVE_OK,
-        reasons: [],
-        draft: result.team.racers.map((r) => r.id),
-        captain: result.team.captainId,
-      });
-    }
-    const event = result.reason === "locked" ? await getEvent(context.db, game) : undefined;
-    const reasons =
-      result.reason === "invalid"
-        ? result.issues.map((i) => i.message)
-        : [refusalText(result.reason, event, context.now(), readTimeZone(request))];
-    return answer(
-      { ok: false, message: SAVE_FAILED, reasons, draft, captain },
-      FAILURE_STATUS[result.reason],
-    );
+/** `save`: the team checked and stored by `saveTeam`; the answer keeps the draft on a refusal. */
+async function saveFromForm(
+  request: Request,
+  context: AppLoadContext,
+  userId: number,
+  form: TeamForm,
+) {
+  const { game, racers: draft, captain, wildcard } = form;
+  let result: Awaited<ReturnType<typeof saveTeam>>;
+  try {
+    result = await saveTeam(context.db, {
+      userId,
+      eventId: game,
+      racerIds: draft,
+      captainId: captain,
+      wildcard,
+      now: context.now,
+    });
+  } catch (error) {
+    // The database is out of disk (or memory, connections): the draft stays on the page.
+    if (!cannotSave(error, `${request.method} ${new URL(request.url).pathname}`)) throw error;
+    context.metrics?.teamSave("unavailable");
+    // (Retry-After: server/security-headers.js gives every 503 a minute.)
+    return answer({ ok: false, message: SAVE_FAILED, reasons: [CANNOT_SAVE], draft, captain }, 503);
   }
+  context.metrics?.teamSave(result.ok ? null : result.reason);
+  if (result.ok) {
+    return answer({
+      ok: true,
+      message: SAVE_OK,
+      reasons: [],
+      draft: result.team.racers.map((r) => r.id),
+      captain: result.team.captainId,
+    });
+  }
+  const event = result.reason === "locked" ? await getEvent(context.db, game) : undefined;
+  const reasons =
+    result.reason === "invalid"
+      ? result.issues.map((i) => i.message)
+      : [refusalText(result.reason, event, context.now(), readTimeZone(request))];
+  return answer(
+    { ok: false, message: SAVE_FAILED, reasons, draft, captain },
+    FAILURE_STATUS[result.reason],
+  );
+}
 
-  // Drafts without JavaScript: the server applies the same add rules the page shows.
+/**
+ * `add`, `remove`, `captain`, `bench` without JavaScript: the server applies the same rules the
+ * page shows to the posted draft and redirects to the page showing the new one.
+ */
+async function editDraft(
+  request: Request,
+  context: AppLoadContext,
+  userId: number,
+  form: Exclude<TeamForm, { intent: "save" }>,
+) {
+  const { game, racers: draft, captain } = form;
   const event = await getEvent(context.db, game);
   if (!event) {
     return answer(
@@ -283,7 +300,7 @@ export async function teamSetupAction(request: Request, context: AppLoadContext)
   }
   const [racers, saved] = await Promise.all([
     listTeamRacers(context.db, event.id),
-    getTeam(context.db, user.id, event.id),
+    getTeam(context.db, userId, event.id),
   ]);
   // A racer of the saved team costs their selling price, against the bank plus the saved team's
   // selling value: the money the page and the save count (decision 0141).
@@ -291,37 +308,28 @@ export async function teamSetupAction(request: Request, context: AppLoadContext)
   const budget = teamWorth(saved?.budget ?? event.rules.budget, Object.values(held));
   const byId = new Map(racers.map((r) => [r.id, { ...r, price: draftPrice(r.price, held[r.id]) }]));
   const current = cleanDraft(draft, byId, teamLimit(event.rules));
-  const category = new URL(request.url).searchParams.get("category");
+  const rules = event.rules;
   let next = current;
   let nextCaptain = captain;
-  if (form.form.intent === "captain") {
+  if (form.intent === "captain") {
     // Naming the captain again takes the armband off (the button toggles).
-    const racerId = form.form.racerId;
+    const racerId = form.racerId;
     nextCaptain =
-      event.rules.captain && current.includes(racerId) && captain !== racerId ? racerId : null;
-  } else if (form.form.intent === "bench") {
+      rules.captain && current.includes(racerId) && captain !== racerId ? racerId : null;
+  } else if (form.intent === "bench") {
     // The starter moves to the bench slot; the bench rider takes their place (decision 0169).
-    const racerId = form.form.racerId;
-    if (event.rules.bench && current.length > event.rules.teamSize && current.includes(racerId)) {
+    const racerId = form.racerId;
+    if (rules.bench && current.length > rules.teamSize && current.includes(racerId)) {
       next = [...current.filter((id) => id !== racerId), racerId];
       if (nextCaptain === racerId) nextCaptain = null;
     }
-  } else if (form.form.intent === "add") {
-    const racer = byId.get(form.form.racerId);
+  } else if (form.intent === "add") {
+    const racer = byId.get(form.racerId);
     if (!racer) {
-      return answer(
-        {
-          ok: false,
-          message: "This rider is not in this event.",
-          reasons: [],
-          draft: current,
-          captain,
-        },
-        422,
-      );
+      const message = "This rider is not in this event.";
+      return answer({ ok: false, message, reasons: [], draft: current, captain }, 422);
     }
     const team = current.map((id) => byId.get(id)!);
-    const rules = event.rules;
     const blocked = addBlockReason(team, racer, { gameId: event.id, budget, rules });
     if (blocked) {
       const message =
@@ -332,11 +340,10 @@ export async function teamSetupAction(request: Request, context: AppLoadContext)
     }
     next = [...current, racer.id];
   } else {
-    const removeId = form.form.racerId;
-    next = current.filter((id) => id !== removeId);
+    next = current.filter((id) => id !== form.racerId);
   }
   const tab =
-    category ??
+    new URL(request.url).searchParams.get("category") ??
     (next.length > current.length ? categoryToSlug(byId.get(next.at(-1)!)!.category) : null);
   return redirect(
     teamSetupHref(event.id, { draft: next, category: tab, captain: nextCaptain }),
