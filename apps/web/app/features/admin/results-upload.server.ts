@@ -185,28 +185,40 @@ async function readResults(
 }
 
 /** Settles the round again from its stored results. */
-async function settle(form: FormData, context: AppLoadContext, admin: Admin): Promise<Answer> {
-  const parsed = settleFormSchema.safeParse({ eventId: form.get("eventId") });
-  if (!parsed.success) return failure("settle", null, parsed.error.issues[0]!.message);
-  const event = await getEvent(context.db, parsed.data.eventId);
-  if (!event) return failure("settle", parsed.data.eventId, "That event does not exist.");
-  try {
+function settle(form: FormData, context: AppLoadContext, admin: Admin): Promise<Answer> {
+  return onStoredRound("settle", form, context, async (event) => {
     const settlement = await timed(context, "settle", () =>
       settleEvent(context.db, event.id, { now: context.now(), audit: webActor(admin) }),
     );
     return {
-      data: {
-        intent: "settle",
-        ok: true,
-        eventId: event.id,
-        eventName: event.name,
-        settlement,
-        rows: settlement.results,
-      },
-      status: 200,
+      intent: "settle",
+      ok: true,
+      eventId: event.id,
+      eventName: event.name,
+      settlement,
+      rows: settlement.results,
     };
+  });
+}
+
+/**
+ * "Score again" and "Make final": `run` on the chosen round, or why not (no such round, or the
+ * settlement's refusal) as the answer.
+ */
+async function onStoredRound(
+  intent: "settle" | "finalize",
+  form: FormData,
+  context: AppLoadContext,
+  run: (event: NonNullable<Awaited<ReturnType<typeof getEvent>>>) => Promise<ResultsActionData>,
+): Promise<Answer> {
+  const parsed = settleFormSchema.safeParse({ eventId: form.get("eventId") });
+  if (!parsed.success) return failure(intent, null, parsed.error.issues[0]!.message);
+  const event = await getEvent(context.db, parsed.data.eventId);
+  if (!event) return failure(intent, parsed.data.eventId, "That event does not exist.");
+  try {
+    return { data: await run(event), status: 200 };
   } catch (error) {
-    if (error instanceof SettlementError) return failure("settle", event.id, error.message);
+    if (error instanceof SettlementError) return failure(intent, event.id, error.message);
     throw error;
   }
 }
@@ -338,35 +350,21 @@ function stateNote(event: EventRow, provisional: boolean): string | null {
  * "Make final": the round's provisional results become final as they stand and are scored once
  * more (`game-admin results finalize`). Results already final are left as they are.
  */
-async function finalize(
-  form: FormData,
-  context: AppLoadContext,
-  admin: Admin,
-): Promise<{ data: ResultsActionData; status: number }> {
-  const parsed = settleFormSchema.safeParse({ eventId: form.get("eventId") });
-  if (!parsed.success) return failure("finalize", null, parsed.error.issues[0]!.message);
-  const event = await getEvent(context.db, parsed.data.eventId);
-  if (!event) return failure("finalize", parsed.data.eventId, "That event does not exist.");
-  try {
+function finalize(form: FormData, context: AppLoadContext, admin: Admin): Promise<Answer> {
+  return onStoredRound("finalize", form, context, async (event) => {
     const outcome = await timed(context, "settle", () =>
       finalizeResults(context.db, event.id, { now: context.now(), audit: webActor(admin) }),
     );
     return {
-      data: {
-        intent: "finalize",
-        ok: true,
-        eventId: event.id,
-        eventName: event.name,
-        alreadyFinal: outcome.alreadyFinal,
-        settlement: outcome.alreadyFinal ? null : outcome.settlement,
-        message: finalizeMessage(event.name, outcome.alreadyFinal),
-      },
-      status: 200,
+      intent: "finalize",
+      ok: true,
+      eventId: event.id,
+      eventName: event.name,
+      alreadyFinal: outcome.alreadyFinal,
+      settlement: outcome.alreadyFinal ? null : outcome.settlement,
+      message: finalizeMessage(event.name, outcome.alreadyFinal),
     };
-  } catch (error) {
-    if (error instanceof SettlementError) return failure("finalize", event.id, error.message);
-    throw error;
-  }
+  });
 }
 
 /** The page: every event with its scoring state, and the stored results of the chosen one. */
