@@ -127,7 +127,37 @@ export async function getPlayerProfile(
     getPlayerStanding(db, user.id),
     competitionRecords(db, user.id, now),
   ]);
-  const scored = await db
+  const scored = await scoredRounds(db, user.id);
+  const eventIds = scored.map((s) => s.eventId);
+  const [fieldSizes, teamsByEvent] = await Promise.all([
+    fieldSizesOf(db, eventIds),
+    scoredTeams(db, user.id, scored),
+  ]);
+  const season = await seasonRanksAfter(db, user.id, scored);
+  return {
+    ...user,
+    competition,
+    points: standing?.points ?? 0,
+    ranking: standing?.rank ?? null,
+    previousRanking: standing?.previousRank ?? null,
+    rankingPosition: standing?.position ?? null,
+    competitions: records,
+    events: scored.map(
+      ({ competitionId: _c, rules: _r, transferChanges, transferCost, wildcard, ...s }) => ({
+        transfers: { changes: transferChanges, cost: transferCost, wildcard },
+        ...s,
+        players: fieldSizes.get(s.eventId) ?? 0,
+        seasonPoints: season.get(s.eventId)?.points ?? 0,
+        seasonRank: season.get(s.eventId)?.rank ?? null,
+      }),
+    ),
+    teams: teamsByEvent,
+  };
+}
+
+/** The player's settled rounds, oldest first: points, rank, competition and transfers. */
+function scoredRounds(db: DbOrTx, userId: number) {
+  return db
     .select({
       eventId: eventScores.eventId,
       eventName: events.name,
@@ -150,63 +180,74 @@ export async function getPlayerProfile(
       and(eq(frozenTeams.eventId, eventScores.eventId), eq(frozenTeams.userId, eventScores.userId)),
     )
     .innerJoin(competitions, eq(competitions.id, events.competitionId))
-    .where(and(eq(eventScores.userId, user.id), isNotNull(events.settledAt)))
+    .where(and(eq(eventScores.userId, userId), isNotNull(events.settledAt)))
     .orderBy(asc(events.startsAt), asc(events.id));
-  const eventIds = scored.map((s) => s.eventId);
-  const fieldSizes = new Map<number, number>();
+}
+
+/** Each round's number of ranked players: its last place (one index lookup per round). */
+async function fieldSizesOf(db: DbOrTx, eventIds: number[]): Promise<Map<number, number>> {
+  const sizes = new Map<number, number>();
   for (const id of eventIds) {
-    // One index lookup per event: the last place is the field size.
     const [last] = await db
       .select({ n: max(eventScores.position) })
       .from(eventScores)
       .where(eq(eventScores.eventId, id));
-    fieldSizes.set(id, last?.n ?? 0);
+    sizes.set(id, last?.n ?? 0);
   }
-  const racerRows = eventIds.length
-    ? await db
-        .select({
-          eventId: frozenTeamRacers.eventId,
-          racerId: racers.id,
-          firstName: racers.firstName,
-          lastName: racers.lastName,
-          category: racers.category,
-          picture: racers.picture,
-          origin: racers.origin,
-          price: racers.price,
-          rank2024: racers.rank2024,
-          status: raceResults.status,
-          position: raceResults.position,
-          points: sql<number>`coalesce(${raceResults.points}, 0)`,
-          captain: sql<boolean>`coalesce(${frozenTeams.captainRacerId} = ${racers.id}, false)`,
-          bench: sql<boolean>`coalesce(${frozenTeams.benchRacerId} = ${racers.id}, false)`,
-        })
-        .from(frozenTeamRacers)
-        .leftJoin(
-          frozenTeams,
-          and(
-            eq(frozenTeams.eventId, frozenTeamRacers.eventId),
-            eq(frozenTeams.userId, frozenTeamRacers.userId),
-          ),
-        )
-        .innerJoin(racers, eq(racers.id, frozenTeamRacers.racerId))
-        .leftJoin(
-          raceResults,
-          and(
-            eq(raceResults.eventId, frozenTeamRacers.eventId),
-            eq(raceResults.racerId, frozenTeamRacers.racerId),
-          ),
-        )
-        .where(
-          and(eq(frozenTeamRacers.userId, user.id), inArray(frozenTeamRacers.eventId, eventIds)),
-        )
-        .orderBy(sql`coalesce(${raceResults.points}, 0) desc`, asc(racers.lastName))
-    : [];
+  return sizes;
+}
+
+/**
+ * The player's frozen team of each scored round, by round, best scorer first, with the bench
+ * rider's substitution marked (`autoSub`: core's rule, as the settlement applied it).
+ */
+async function scoredTeams(
+  db: DbOrTx,
+  userId: number,
+  scored: Awaited<ReturnType<typeof scoredRounds>>,
+): Promise<Record<number, FrozenRacerScore[]>> {
+  const eventIds = scored.map((s) => s.eventId);
+  if (eventIds.length === 0) return {};
+  const racerRows = await db
+    .select({
+      eventId: frozenTeamRacers.eventId,
+      racerId: racers.id,
+      firstName: racers.firstName,
+      lastName: racers.lastName,
+      category: racers.category,
+      picture: racers.picture,
+      origin: racers.origin,
+      price: racers.price,
+      rank2024: racers.rank2024,
+      status: raceResults.status,
+      position: raceResults.position,
+      points: sql<number>`coalesce(${raceResults.points}, 0)`,
+      captain: sql<boolean>`coalesce(${frozenTeams.captainRacerId} = ${racers.id}, false)`,
+      bench: sql<boolean>`coalesce(${frozenTeams.benchRacerId} = ${racers.id}, false)`,
+    })
+    .from(frozenTeamRacers)
+    .leftJoin(
+      frozenTeams,
+      and(
+        eq(frozenTeams.eventId, frozenTeamRacers.eventId),
+        eq(frozenTeams.userId, frozenTeamRacers.userId),
+      ),
+    )
+    .innerJoin(racers, eq(racers.id, frozenTeamRacers.racerId))
+    .leftJoin(
+      raceResults,
+      and(
+        eq(raceResults.eventId, frozenTeamRacers.eventId),
+        eq(raceResults.racerId, frozenTeamRacers.racerId),
+      ),
+    )
+    .where(and(eq(frozenTeamRacers.userId, userId), inArray(frozenTeamRacers.eventId, eventIds)))
+    .orderBy(sql`coalesce(${raceResults.points}, 0) desc`, asc(racers.lastName));
   const teamsByEvent: Record<number, FrozenRacerScore[]> = {};
   for (const { eventId, ...r } of racerRows) {
     teamsByEvent[eventId] ??= [];
     teamsByEvent[eventId].push({ ...r, autoSub: null });
   }
-  // Who the bench rider came on for: core's rule, as the settlement applied it.
   for (const e of scored) {
     const team = teamsByEvent[e.eventId] ?? [];
     const bench = team.find((r) => r.bench);
@@ -225,26 +266,7 @@ export async function getPlayerProfile(
     bench.autoSub = "in";
     team.find((r) => r.racerId === out)!.autoSub = "out";
   }
-  const season = await seasonRanksAfter(db, user.id, scored);
-  return {
-    ...user,
-    competition,
-    points: standing?.points ?? 0,
-    ranking: standing?.rank ?? null,
-    previousRanking: standing?.previousRank ?? null,
-    rankingPosition: standing?.position ?? null,
-    competitions: records,
-    events: scored.map(
-      ({ competitionId: _c, rules: _r, transferChanges, transferCost, wildcard, ...s }) => ({
-        transfers: { changes: transferChanges, cost: transferCost, wildcard },
-        ...s,
-        players: fieldSizes.get(s.eventId) ?? 0,
-        seasonPoints: season.get(s.eventId)?.points ?? 0,
-        seasonRank: season.get(s.eventId)?.rank ?? null,
-      }),
-    ),
-    teams: teamsByEvent,
-  };
+  return teamsByEvent;
 }
 
 /** The player's row in every competition's table, latest competition first. */
