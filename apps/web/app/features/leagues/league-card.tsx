@@ -131,31 +131,7 @@ export function LeagueCard({ league, dialogs }: { league: LeagueCardData; dialog
         </div>
       </dl>
 
-      {league.role === "invited" && (
-        <div className="lg-invitation">
-          <p>
-            {league.invitedBy ? (
-              <>
-                <strong>{league.invitedBy}</strong> invited you to this league.
-              </>
-            ) : (
-              "You are invited to this league."
-            )}
-          </p>
-          <div className="lg-actions">
-            <ActionButton intent="accept" leagueId={league.id}>
-              Accept
-            </ActionButton>
-            <ActionButton
-              intent="dismiss"
-              leagueId={league.id}
-              className="lg-button lg-button--ghost"
-            >
-              Dismiss
-            </ActionButton>
-          </div>
-        </div>
-      )}
+      {league.role === "invited" && <InvitationBox league={league} />}
 
       <MembersTable
         members={league.members}
@@ -176,22 +152,7 @@ export function LeagueCard({ league, dialogs }: { league: LeagueCardData; dialog
         }
       />
 
-      {isMember && league.invited.length > 0 && (
-        <section className="lg-invited" aria-labelledby={`league-${league.id}-invited`}>
-          <h4 id={`league-${league.id}-invited`}>Invited</h4>
-          {league.role === "owner" ? null : (
-            <p className="lg-muted">Only the league's owner sees the full addresses.</p>
-          )}
-          <ul>
-            {league.invited.map((i) => (
-              // Masked addresses can look alike (b***@e***.com): keyed by the invitation.
-              <li key={i.id}>
-                <span className="lg-email">{i.email}</span> <span className="lg-tag">Pending</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {isMember && league.invited.length > 0 && <PendingInvitations league={league} />}
 
       {isMember && (
         <>
@@ -230,54 +191,120 @@ export function LeagueCard({ league, dialogs }: { league: LeagueCardData; dialog
           )}
           <ShareLink league={league} />
           <InviteDialog league={league} initiallyOpen={dialogs.invite} />
-          <ConfirmDialog intent="leave" league={league} initiallyOpen={dialogs.leave}>
-            <p>
-              You will leave <strong>{league.name}</strong>.
-            </p>
-            {league.role === "owner" &&
-              (league.successor ? (
-                <p>
-                  You own this league: <strong>{league.successor}</strong>, its longest-standing
-                  member, will own it after you.
-                </p>
-              ) : (
-                <p>You are its only member, so the league will be deleted.</p>
-              ))}
-          </ConfirmDialog>
-          {league.role === "owner" && (
-            <ConfirmDialog intent="delete" league={league} initiallyOpen={dialogs.delete}>
-              <p>
-                Delete <strong>{league.name}</strong> for all its members? Its standings and open
-                invitations go too. This cannot be undone.
-              </p>
-            </ConfirmDialog>
-          )}
-          {/* Kept while open even when the last other member goes, so it can close properly. */}
-          {league.role === "owner" && (
-            <ConfirmDialog
-              intent="remove"
-              league={league}
-              initiallyOpen={removing !== undefined && dialogs.remove === removing.userId}
-              fields={removing ? { memberId: removing.userId } : undefined}
-              fallbackFocus={() => document.getElementById(headingId)}
-            >
-              {removing ? (
-                <>
-                  <p>
-                    Remove <strong>{removing.username}</strong> from <strong>{league.name}</strong>?
-                    Their score no longer counts towards the league's average.
-                  </p>
-                  <p>
-                    We will e-mail them to say so. The invite link will not let them back in: only
-                    an invitation from you will.
-                  </p>
-                </>
-              ) : null}
-            </ConfirmDialog>
-          )}
+          <MemberDialogs
+            league={league}
+            dialogs={dialogs}
+            removing={removing}
+            headingId={headingId}
+          />
         </>
       )}
     </article>
+  );
+}
+
+/** An invitation to this league: who sent it, accept or dismiss. */
+function InvitationBox({ league }: { league: LeagueCardData }) {
+  return (
+    <div className="lg-invitation">
+      <p>
+        {league.invitedBy ? (
+          <>
+            <strong>{league.invitedBy}</strong> invited you to this league.
+          </>
+        ) : (
+          "You are invited to this league."
+        )}
+      </p>
+      <div className="lg-actions">
+        <ActionButton intent="accept" leagueId={league.id}>
+          Accept
+        </ActionButton>
+        <ActionButton intent="dismiss" leagueId={league.id} className="lg-button lg-button--ghost">
+          Dismiss
+        </ActionButton>
+      </div>
+    </div>
+  );
+}
+
+/** Addresses invited and not yet joined (masked for members, whole for the owner). */
+function PendingInvitations({ league }: { league: LeagueCardData }) {
+  return (
+    <section className="lg-invited" aria-labelledby={`league-${league.id}-invited`}>
+      <h4 id={`league-${league.id}-invited`}>Invited</h4>
+      {league.role === "owner" ? null : (
+        <p className="lg-muted">Only the league's owner sees the full addresses.</p>
+      )}
+      <ul>
+        {league.invited.map((i) => (
+          // Masked addresses can look alike (b***@e***.com): keyed by the invitation.
+          <li key={i.id}>
+            <span className="lg-email">{i.email}</span> <span className="lg-tag">Pending</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The confirmations a member may open: leave, and for the owner delete and remove a member. */
+function MemberDialogs(props: {
+  league: LeagueCardData;
+  dialogs: CardDialogs;
+  /** The member the Remove dialog is about. */
+  removing: LeagueCardData["members"][number] | undefined;
+  headingId: string;
+}) {
+  const { league, dialogs, removing, headingId } = props;
+  return (
+    <>
+      <ConfirmDialog intent="leave" league={league} initiallyOpen={dialogs.leave}>
+        <p>
+          You will leave <strong>{league.name}</strong>.
+        </p>
+        {league.role === "owner" &&
+          (league.successor ? (
+            <p>
+              You own this league: <strong>{league.successor}</strong>, its longest-standing member,
+              will own it after you.
+            </p>
+          ) : (
+            <p>You are its only member, so the league will be deleted.</p>
+          ))}
+      </ConfirmDialog>
+      {league.role === "owner" && (
+        <ConfirmDialog intent="delete" league={league} initiallyOpen={dialogs.delete}>
+          <p>
+            Delete <strong>{league.name}</strong> for all its members? Its standings and open
+            invitations go too. This cannot be undone.
+          </p>
+        </ConfirmDialog>
+      )}
+      {/* Kept while open even when the last other member goes, so it can close properly. */}
+      {league.role === "owner" && (
+        <ConfirmDialog
+          intent="remove"
+          league={league}
+          initiallyOpen={removing !== undefined && dialogs.remove === removing.userId}
+          fields={removing ? { memberId: removing.userId } : undefined}
+          fallbackFocus={() => document.getElementById(headingId)}
+        >
+          {removing ? (
+            <>
+              <p>
+                Remove <strong>{removing.username}</strong> from <strong>{league.name}</strong>?
+                Their score no longer counts towards the league's average.
+              </p>
+              <p>
+                We will e-mail them to say so. The invite link will not let them back in: only an
+                invitation from you will.
+              </p>
+            </>
+          ) : null}
+        </ConfirmDialog>
+      )}
+    </>
   );
 }
 
