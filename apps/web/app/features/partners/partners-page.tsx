@@ -5,7 +5,7 @@
  * confirmation first; every form works without JavaScript.
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, type RefObject, useEffect, useRef } from "react";
 import { AdminTime } from "~/features/admin/admin-time";
 import { TableScroll } from "~/features/admin/table-scroll";
 import { EmbedSnippet } from "./embed-snippet";
@@ -237,8 +237,6 @@ function ManagePartner({
     else if (fieldError) errorRef.current?.focus();
   }, [confirm, fieldError]);
 
-  const idField = <input type="hidden" name="partnerId" value={partner.id} />;
-
   return (
     <section className="panel" id="partner-manage" aria-labelledby="partner-manage-title">
       <h2 id="partner-manage-title">Manage {partner.name}</h2>
@@ -250,154 +248,24 @@ function ManagePartner({
         {posted ? <Notice result={posted} /> : null}
       </div>
       {confirm ? (
-        <div className="admin-confirm">
-          <h3 id="partner-confirm-title" tabIndex={-1} ref={confirmRef}>
-            {confirm.title}
-          </h3>
-          <p>{confirm.message}</p>
-          {confirm.items.length > 0 ? (
-            <ul>
-              {confirm.items.map((o) => (
-                <li key={o}>
-                  <code>{o}</code>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          <Form method="post" action={action} className="admin-row-actions">
-            {Object.entries(confirm.fields).map(([k, v]) => (
-              <input key={k} type="hidden" name={k} value={v} />
-            ))}
-            <input type="hidden" name="confirm" value="yes" />
-            <button type="submit" className="button button--primary" disabled={busy}>
-              {confirm.button}
-            </button>
-            <Link to={action} className="button button--ghost">
-              Cancel
-            </Link>
-          </Form>
-        </div>
+        <ConfirmChange confirm={confirm} action={action} busy={busy} headingRef={confirmRef} />
       ) : (
         <>
-          <Form method="post" action={action} className="auth-form" noValidate>
-            {idField}
-            <div className="field">
-              <label htmlFor="manage-name">Name</label>
-              <input
-                key={partner.name}
-                id="manage-name"
-                name="name"
-                type="text"
-                required
-                maxLength={80}
-                defaultValue={nameError?.value ?? partner.name}
-                ref={nameError ? errorRef : undefined}
-                aria-invalid={nameError ? true : undefined}
-                aria-describedby={nameError ? "manage-name-error" : undefined}
-              />
-              {nameError ? (
-                <p id="manage-name-error" className="field-error">
-                  {nameError.error}
-                </p>
-              ) : null}
-            </div>
-            <p>
-              <button
-                type="submit"
-                name="intent"
-                value="rename"
-                className="button button--primary"
-                disabled={busy}
-              >
-                Save name
-              </button>
-            </p>
-          </Form>
-          <Form method="post" action={action} className="auth-form" noValidate>
-            {idField}
-            <div className="field">
-              <label htmlFor="manage-origins">Origins</label>
-              <textarea
-                key={partner.origins.join(" ")}
-                id="manage-origins"
-                name="origins"
-                required
-                defaultValue={originsError?.value ?? partner.origins.join("\n")}
-                ref={originsError ? errorRef : undefined}
-                aria-invalid={originsError ? true : undefined}
-                aria-describedby={`manage-origins-hint${originsError ? " manage-origins-error" : ""}`}
-              />
-              <p id="manage-origins-hint" className="field-hint">
-                One per line (https://news.example, no path). A removed origin loses the API and the
-                team builder at once; you are asked to confirm first.
-              </p>
-              {originsError ? (
-                <p id="manage-origins-error" className="field-error">
-                  {originsError.error}
-                </p>
-              ) : null}
-            </div>
-            <p>
-              <button
-                type="submit"
-                name="intent"
-                value="origins"
-                className="button button--primary"
-                disabled={busy}
-              >
-                Save origins
-              </button>
-            </p>
-          </Form>
-          {partner.disabledAt ? (
-            <>
-              <p>
-                Disabled on <AdminTime value={partner.disabledAt} day />: its sites get no API
-                access and its team builder is refused. Enabling it brings its pages back with the
-                same key; deleting it cannot be undone.
-              </p>
-              <Form method="post" action={action} className="admin-row-actions">
-                {idField}
-                <button
-                  type="submit"
-                  name="intent"
-                  value="enable"
-                  className="button button--primary"
-                  disabled={busy}
-                >
-                  Enable {partner.name}
-                </button>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="delete"
-                  className="button button--ghost"
-                  disabled={busy}
-                >
-                  Delete {partner.name}...
-                </button>
-              </Form>
-            </>
-          ) : (
-            <>
-              <p>
-                Disabling stops this partner's widgets and team builder at once and keeps its key
-                and origins, so it can be enabled again. Only a disabled partner can be deleted.
-              </p>
-              <Form method="post" action={action} className="admin-row-actions">
-                {idField}
-                <button
-                  type="submit"
-                  name="intent"
-                  value="disable"
-                  className="button button--ghost"
-                  disabled={busy}
-                >
-                  Disable {partner.name}...
-                </button>
-              </Form>
-            </>
-          )}
+          <NameForm
+            partner={partner}
+            action={action}
+            busy={busy}
+            error={nameError}
+            errorRef={errorRef}
+          />
+          <OriginsForm
+            partner={partner}
+            action={action}
+            busy={busy}
+            error={originsError}
+            errorRef={errorRef}
+          />
+          <StatusForm partner={partner} action={action} busy={busy} />
         </>
       )}
       {children}
@@ -405,5 +273,191 @@ function ManagePartner({
         <Link to="/admin/partners">Close</Link>
       </p>
     </section>
+  );
+}
+
+type Confirm = Extract<PartnerManageResult, { confirm: unknown }>["confirm"];
+type FieldError = { error: string; value?: string };
+type FormProps = {
+  partner: Partner;
+  action: string;
+  busy: boolean;
+};
+type ErrorRef = RefObject<HTMLInputElement & HTMLTextAreaElement>;
+
+/** A change that needs a second look (remove origins, disable, delete): what it does, then do it. */
+function ConfirmChange(props: {
+  confirm: Confirm;
+  action: string;
+  busy: boolean;
+  headingRef: RefObject<HTMLHeadingElement>;
+}) {
+  const { confirm, action, busy } = props;
+  return (
+    <div className="admin-confirm">
+      <h3 id="partner-confirm-title" tabIndex={-1} ref={props.headingRef}>
+        {confirm.title}
+      </h3>
+      <p>{confirm.message}</p>
+      {confirm.items.length > 0 ? (
+        <ul>
+          {confirm.items.map((o) => (
+            <li key={o}>
+              <code>{o}</code>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Form method="post" action={action} className="admin-row-actions">
+        {Object.entries(confirm.fields).map(([k, v]) => (
+          <input key={k} type="hidden" name={k} value={v} />
+        ))}
+        <input type="hidden" name="confirm" value="yes" />
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {confirm.button}
+        </button>
+        <Link to={action} className="button button--ghost">
+          Cancel
+        </Link>
+      </Form>
+    </div>
+  );
+}
+
+/** The partner's name. */
+function NameForm(props: FormProps & { error: FieldError | undefined; errorRef: ErrorRef }) {
+  const { partner, action, busy, error: nameError, errorRef } = props;
+  return (
+    <Form method="post" action={action} className="auth-form" noValidate>
+      <input type="hidden" name="partnerId" value={partner.id} />
+      <div className="field">
+        <label htmlFor="manage-name">Name</label>
+        <input
+          key={partner.name}
+          id="manage-name"
+          name="name"
+          type="text"
+          required
+          maxLength={80}
+          defaultValue={nameError?.value ?? partner.name}
+          ref={nameError ? errorRef : undefined}
+          aria-invalid={nameError ? true : undefined}
+          aria-describedby={nameError ? "manage-name-error" : undefined}
+        />
+        {nameError ? (
+          <p id="manage-name-error" className="field-error">
+            {nameError.error}
+          </p>
+        ) : null}
+      </div>
+      <p>
+        <button
+          type="submit"
+          name="intent"
+          value="rename"
+          className="button button--primary"
+          disabled={busy}
+        >
+          Save name
+        </button>
+      </p>
+    </Form>
+  );
+}
+
+/** The sites allowed to use the partner's widgets and team builder. */
+function OriginsForm(props: FormProps & { error: FieldError | undefined; errorRef: ErrorRef }) {
+  const { partner, action, busy, error: originsError, errorRef } = props;
+  return (
+    <Form method="post" action={action} className="auth-form" noValidate>
+      <input type="hidden" name="partnerId" value={partner.id} />
+      <div className="field">
+        <label htmlFor="manage-origins">Origins</label>
+        <textarea
+          key={partner.origins.join(" ")}
+          id="manage-origins"
+          name="origins"
+          required
+          defaultValue={originsError?.value ?? partner.origins.join("\n")}
+          ref={originsError ? errorRef : undefined}
+          aria-invalid={originsError ? true : undefined}
+          aria-describedby={`manage-origins-hint${originsError ? " manage-origins-error" : ""}`}
+        />
+        <p id="manage-origins-hint" className="field-hint">
+          One per line (https://news.example, no path). A removed origin loses the API and the team
+          builder at once; you are asked to confirm first.
+        </p>
+        {originsError ? (
+          <p id="manage-origins-error" className="field-error">
+            {originsError.error}
+          </p>
+        ) : null}
+      </div>
+      <p>
+        <button
+          type="submit"
+          name="intent"
+          value="origins"
+          className="button button--primary"
+          disabled={busy}
+        >
+          Save origins
+        </button>
+      </p>
+    </Form>
+  );
+}
+
+/** Disable (keeps key and origins), or enable and delete a disabled partner. */
+function StatusForm({ partner, action, busy }: FormProps) {
+  const idField = <input type="hidden" name="partnerId" value={partner.id} />;
+  return partner.disabledAt ? (
+    <>
+      <p>
+        Disabled on <AdminTime value={partner.disabledAt} day />: its sites get no API access and
+        its team builder is refused. Enabling it brings its pages back with the same key; deleting
+        it cannot be undone.
+      </p>
+      <Form method="post" action={action} className="admin-row-actions">
+        {idField}
+        <button
+          type="submit"
+          name="intent"
+          value="enable"
+          className="button button--primary"
+          disabled={busy}
+        >
+          Enable {partner.name}
+        </button>
+        <button
+          type="submit"
+          name="intent"
+          value="delete"
+          className="button button--ghost"
+          disabled={busy}
+        >
+          Delete {partner.name}...
+        </button>
+      </Form>
+    </>
+  ) : (
+    <>
+      <p>
+        Disabling stops this partner's widgets and team builder at once and keeps its key and
+        origins, so it can be enabled again. Only a disabled partner can be deleted.
+      </p>
+      <Form method="post" action={action} className="admin-row-actions">
+        {idField}
+        <button
+          type="submit"
+          name="intent"
+          value="disable"
+          className="button button--ghost"
+          disabled={busy}
+        >
+          Disable {partner.name}...
+        </button>
+      </Form>
+    </>
   );
 }
