@@ -170,23 +170,8 @@ export function RacerUpload({ serverResult }: { serverResult?: UploadResult | nu
       setReading(false);
     }
     if (!read.ok || read.file.rows.length === 0) return;
-    // The server's dry run: what would change, field by field, against the racers as they are.
     setCheck({ state: "checking" });
-    try {
-      const { result } = await postJson({
-        fileName: file.name,
-        bytes: file.size,
-        text: read.text,
-        dryRun: true,
-      });
-      setCheck({
-        state: "done",
-        result: result ?? { ok: false, error: "The server could not check the file." },
-      });
-    } catch (error) {
-      console.error("Racer upload check failed:", error);
-      setCheck({ state: "done", result: { ok: false, error: "The server could not be reached." } });
-    }
+    setCheck(await checkOnServer(file, read.text));
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -200,34 +185,13 @@ export function RacerUpload({ serverResult }: { serverResult?: UploadResult | nu
     }
     setUploading(true);
     setMessage(null);
-    try {
-      const { response, result } = await postJson({
-        fileName: fileInfo?.name,
-        bytes: fileInfo?.bytes,
-        text: preview.text,
-      });
-      if (!response.ok || !result?.ok) {
-        const reason = result && !result.ok ? result.error : null;
-        setMessage({
-          kind: "error",
-          text: reason ?? `The server answered ${response.status || "with a redirect"}.`,
-          result: result ?? undefined,
-        });
-        console.error("Racer upload failed:", response.status, result ?? response.statusText);
-        window.alert(UPLOAD_FAILURE);
-        return;
-      }
-      const done = messageOf(result);
-      setMessage(done);
+    const sent = await sendRacers(fileInfo, preview.text);
+    setUploading(false);
+    setMessage(sent);
+    window.alert(sent.kind === "success" ? sent.text : UPLOAD_FAILURE);
+    if (sent.kind === "success") {
       setCheck(null);
-      window.alert(done.text);
       revalidator.revalidate();
-    } catch (error) {
-      setMessage({ kind: "error", text: "The upload did not reach the server." });
-      console.error("Racer upload failed:", error);
-      window.alert(UPLOAD_FAILURE);
-    } finally {
-      setUploading(false);
     }
   }
 
@@ -287,21 +251,69 @@ export function RacerUpload({ serverResult }: { serverResult?: UploadResult | nu
         </p>
       </form>
 
-      {message ? (
-        <div
-          role="alert"
-          className={message.kind === "success" ? "admin-result admin-result--ok" : "form-error"}
-        >
-          <p>
-            <strong>{message.text}</strong>
-            {message.kind === "error" && !message.text.startsWith(NO_DATA)
-              ? " Nothing was saved."
-              : null}
-          </p>
-          {message.result ? <ResultText result={message.result} /> : null}
-        </div>
-      ) : null}
+      {message ? <UploadMessage message={message} /> : null}
     </section>
+  );
+}
+
+/** The server's dry run of a file read in the page: what would change, field by field. */
+async function checkOnServer(file: File, text: string): Promise<Check> {
+  try {
+    const { result } = await postJson({
+      fileName: file.name,
+      bytes: file.size,
+      text,
+      dryRun: true,
+    });
+    return {
+      state: "done",
+      result: result ?? { ok: false, error: "The server could not check the file." },
+    };
+  } catch (error) {
+    console.error("Racer upload check failed:", error);
+    return { state: "done", result: { ok: false, error: "The server could not be reached." } };
+  }
+}
+
+/** Sends the file for real: the message saying what was saved, or why nothing was. */
+async function sendRacers(
+  fileInfo: { name: string; bytes: number } | null,
+  text: string,
+): Promise<Message> {
+  try {
+    const { response, result } = await postJson({
+      fileName: fileInfo?.name,
+      bytes: fileInfo?.bytes,
+      text,
+    });
+    if (response.ok && result?.ok) return messageOf(result);
+    const reason = result && !result.ok ? result.error : null;
+    console.error("Racer upload failed:", response.status, result ?? response.statusText);
+    return {
+      kind: "error",
+      text: reason ?? `The server answered ${response.status || "with a redirect"}.`,
+      result: result ?? undefined,
+    };
+  } catch (error) {
+    console.error("Racer upload failed:", error);
+    return { kind: "error", text: "The upload did not reach the server." };
+  }
+}
+
+function UploadMessage({ message }: { message: Message }) {
+  return (
+    <div
+      role="alert"
+      className={message.kind === "success" ? "admin-result admin-result--ok" : "form-error"}
+    >
+      <p>
+        <strong>{message.text}</strong>
+        {message.kind === "error" && !message.text.startsWith(NO_DATA)
+          ? " Nothing was saved."
+          : null}
+      </p>
+      {message.result ? <ResultText result={message.result} /> : null}
+    </div>
   );
 }
 
