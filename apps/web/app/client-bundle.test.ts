@@ -23,7 +23,7 @@ const BUDGET_KB = 100;
  * builder's own code (racer table, team grid, checklist, draft, dialogs) 15.4 KB in 16 files.
  * This limit keeps it from growing until it is brought under `BUDGET_KB` (decision 0164 says how);
  * the captain (decision 0168), the bench (0169) and the transfer line (0170) took it from 105.0
- * to 107.2 KB.
+ * to 107.2 KB, and splitting the builders' components into parts to 107.5 KB.
  */
 const TEAM_SETUP_KB = 108;
 
