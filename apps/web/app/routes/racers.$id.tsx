@@ -25,14 +25,15 @@ export function loader({ request, context, params }: LoaderFunctionArgs) {
 
 const percent = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 1 });
 
+type RacerData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+const share = (e: { pickedBy: number; teams: number }) => (e.teams > 0 ? e.pickedBy / e.teams : 0);
+
 export default function RacerPage() {
   const { game, rounds, racer, events } = useLoaderData<typeof loader>();
   const name = `${racer.firstName} ${racer.lastName}`;
-  const { entry, current } = rounds;
   const scored = events.filter((e) => e.settled);
   const total = scored.reduce((sum, e) => sum + (e.points ?? 0), 0);
-  const share = (e: { pickedBy: number; teams: number }) =>
-    e.teams > 0 ? e.pickedBy / e.teams : 0;
   return (
     <GameBackdrop
       game={game}
@@ -46,51 +47,7 @@ export default function RacerPage() {
           <span className="gf-root profile-portrait">
             <Portrait picture={racer.picture} racer={racer} size="large" />
           </span>
-          <dl className="stat-list">
-            <div>
-              <dt>2024 rank</dt>
-              <dd>{racer.rank2024 ? `#${racer.rank2024}` : "Unranked"}</dd>
-            </div>
-            {/* Each price says its round: an old team's link lands on that round's entry. */}
-            <div>
-              <dt>{rounds.isCurrent ? "Price now" : "Price"}</dt>
-              <dd>
-                {formatPrice(entry.price)} <span className="stat-list__note">in {entry.name}</span>
-              </dd>
-            </div>
-            {current ? (
-              <div>
-                <dt>Price now</dt>
-                <dd>
-                  {formatPrice(current.price)}{" "}
-                  <span className="stat-list__note">in {current.name}</span>
-                </dd>
-              </div>
-            ) : null}
-            <div>
-              <dt>Fantasy points</dt>
-              <dd>{count(total)}</dd>
-            </div>
-            {/* This entry's competition so far, and its value for the money (as pickers compare). */}
-            <div>
-              <dt>Season points</dt>
-              <dd>
-                {count(racer.seasonPoints)}{" "}
-                <span className="stat-list__note">
-                  {racer.pointsPer100k.toLocaleString("en-US")} per 100,000
-                </span>
-              </dd>
-            </div>
-            <div>
-              <dt>Picked by</dt>
-              <dd>
-                {racer.pickedByPercent === null
-                  ? "Not counted yet"
-                  : `${racer.pickedByPercent.toLocaleString("en-US")} %`}{" "}
-                <span className="stat-list__note">of {entry.name}'s teams</span>
-              </dd>
-            </div>
-          </dl>
+          <RacerStats racer={racer} rounds={rounds} total={total} />
         </div>
         <BarChart
           title={`Points ${name} scored per event`}
@@ -117,50 +74,113 @@ export default function RacerPage() {
           </p>
         ) : null}
       </div>
-      <section className="panel" aria-labelledby="picks">
-        <h2 id="picks">Picked by</h2>
-        {events.length === 0 ? (
-          <p className="muted">No events yet.</p>
-        ) : (
-          <ul className="team-list">
-            {events.map((e) => (
-              <li key={e.id}>
-                <span className="grow">
-                  <strong>{e.name}</strong>
-                  {e.racerId === entry.racerId && !rounds.isCurrent ? (
-                    <>
-                      {" "}
-                      <span className="round-tag">This page</span>
-                    </>
-                  ) : null}
-                  {e.id === game?.id ? (
-                    <>
-                      {" "}
-                      <span className="round-tag">Current round</span>
-                    </>
-                  ) : null}
-                  <br />
-                  <span className="muted">
-                    {`Price ${formatPrice(e.price)}. `}
-                    {e.settled
-                      ? `${typeof e.result === "number" ? ordinal(e.result) : (e.result ?? "No result")}, ${count(e.points ?? 0)} points. `
-                      : "Not scored yet. "}
-                    {count(e.pickedBy)} of {count(e.teams)} {e.teams === 1 ? "team" : "teams"}
-                    {e.teams > 0 ? ` (${percent.format(share(e))})` : ""}
-                    {e.settled ? " at the lock" : " so far"}
-                  </span>
-                  <span className="pick-bar" aria-hidden="true">
-                    <span style={{ width: `${(share(e) * 100).toFixed(1)}%` }} />
-                  </span>
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-        <p>
-          <Link to="/view-racers">All racers</Link>
-        </p>
-      </section>
+      <PicksPanel events={events} rounds={rounds} currentId={game?.id} />
     </GameBackdrop>
+  );
+}
+
+/** The racer's figures: 2024 rank, the price of this entry (and now), points, picks. */
+function RacerStats(props: Pick<RacerData, "racer" | "rounds"> & { total: number }) {
+  const { racer, rounds, total } = props;
+  const { entry, current } = rounds;
+  return (
+    <dl className="stat-list">
+      <div>
+        <dt>2024 rank</dt>
+        <dd>{racer.rank2024 ? `#${racer.rank2024}` : "Unranked"}</dd>
+      </div>
+      {/* Each price says its round: an old team's link lands on that round's entry. */}
+      <div>
+        <dt>{rounds.isCurrent ? "Price now" : "Price"}</dt>
+        <dd>
+          {formatPrice(entry.price)} <span className="stat-list__note">in {entry.name}</span>
+        </dd>
+      </div>
+      {current ? (
+        <div>
+          <dt>Price now</dt>
+          <dd>
+            {formatPrice(current.price)} <span className="stat-list__note">in {current.name}</span>
+          </dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>Fantasy points</dt>
+        <dd>{count(total)}</dd>
+      </div>
+      {/* This entry's competition so far, and its value for the money (as pickers compare). */}
+      <div>
+        <dt>Season points</dt>
+        <dd>
+          {count(racer.seasonPoints)}{" "}
+          <span className="stat-list__note">
+            {racer.pointsPer100k.toLocaleString("en-US")} per 100,000
+          </span>
+        </dd>
+      </div>
+      <div>
+        <dt>Picked by</dt>
+        <dd>
+          {racer.pickedByPercent === null
+            ? "Not counted yet"
+            : `${racer.pickedByPercent.toLocaleString("en-US")} %`}{" "}
+          <span className="stat-list__note">of {entry.name}'s teams</span>
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** Each round's entry: price, result and points, and the share of teams holding the racer. */
+function PicksPanel(
+  props: Pick<RacerData, "events" | "rounds"> & { currentId: number | undefined },
+) {
+  const { events, rounds } = props;
+  const { entry } = rounds;
+  return (
+    <section className="panel" aria-labelledby="picks">
+      <h2 id="picks">Picked by</h2>
+      {events.length === 0 ? (
+        <p className="muted">No events yet.</p>
+      ) : (
+        <ul className="team-list">
+          {events.map((e) => (
+            <li key={e.id}>
+              <span className="grow">
+                <strong>{e.name}</strong>
+                {e.racerId === entry.racerId && !rounds.isCurrent ? (
+                  <>
+                    {" "}
+                    <span className="round-tag">This page</span>
+                  </>
+                ) : null}
+                {e.id === props.currentId ? (
+                  <>
+                    {" "}
+                    <span className="round-tag">Current round</span>
+                  </>
+                ) : null}
+                <br />
+                <span className="muted">
+                  {`Price ${formatPrice(e.price)}. `}
+                  {e.settled
+                    ? `${typeof e.result === "number" ? ordinal(e.result) : (e.result ?? "No result")}, ${count(e.points ?? 0)} points. `
+                    : "Not scored yet. "}
+                  {count(e.pickedBy)} of {count(e.teams)} {e.teams === 1 ? "team" : "teams"}
+                  {e.teams > 0 ? ` (${percent.format(share(e))})` : ""}
+                  {e.settled ? " at the lock" : " so far"}
+                </span>
+                <span className="pick-bar" aria-hidden="true">
+                  <span style={{ width: `${(share(e) * 100).toFixed(1)}%` }} />
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        <Link to="/view-racers">All racers</Link>
+      </p>
+    </section>
   );
 }
