@@ -165,7 +165,7 @@ export async function buildEmbed() {
     format: "iife",
     define: {
       ...shared.define,
-      __GF_CHUNKS__: JSON.stringify(
+      __GF_FILES__: JSON.stringify(
         Object.fromEntries(Object.keys(chunks).map((tag) => [tag, [chunks[tag], ...imports[tag]]])),
       ),
     },

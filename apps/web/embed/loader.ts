@@ -9,8 +9,8 @@
  *
  * This loader is tiny and has no framework: it defines the elements, asks the game once whether
  * this page's origin may use them (`/embed/v1/hello`, which also counts the widgets for the
- * partner's stats), and imports a widget's module (plus the shared Preact chunk) only when its
- * element appears on the page (docs/decisions/0090-embed-split-per-element.md).
+ * partner's stats), and imports a widget's module, with the shared chunks it imports at the same
+ * time, only when its element appears on the page (docs/decisions/0090, 0175).
  */
 import type { Attributes, mount, unmount } from "./runtime";
 
@@ -18,7 +18,7 @@ import type { Attributes, mount, unmount } from "./runtime";
  * Element name -> its module's file, then the shared chunks that module imports, all next to this
  * script (filled in by build.mjs).
  */
-declare const __GF_CHUNKS__: Record<string, string[]>;
+declare const __GF_FILES__: Record<string, string[]>;
 
 interface WidgetModule {
   component: Parameters<typeof mount>[0];
@@ -48,7 +48,7 @@ function load(tag: string): Promise<WidgetModule> {
     // The module and its shared chunks at once: the browser would only find the chunks once the
     // module arrived, a round trip later. Variable specifiers: esbuild leaves them alone.
     module = Promise.all(
-      __GF_CHUNKS__[tag]!.map((file) => import(/* @vite-ignore */ new URL(file, script).href)),
+      __GF_FILES__[tag]!.map((file) => import(/* @vite-ignore */ new URL(file, script).href)),
     ).then(([widget]) => widget as WidgetModule);
     modules.set(tag, module);
   }
@@ -146,4 +146,4 @@ function defineWidget(tag: string): void {
 }
 
 // Every widget of the build (widgets.json), by the element name its module is filed under.
-for (const tag in __GF_CHUNKS__) defineWidget(tag);
+for (const tag in __GF_FILES__) defineWidget(tag);

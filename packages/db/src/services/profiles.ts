@@ -129,10 +129,8 @@ export async function getPlayerProfile(
   ]);
   const scored = await scoredRounds(db, user.id);
   const eventIds = scored.map((s) => s.eventId);
-  const [fieldSizes, teamsByEvent] = await Promise.all([
-    fieldSizesOf(db, eventIds),
-    scoredTeams(db, user.id, scored),
-  ]);
+  const fieldSizes = await fieldSizesOf(db, eventIds);
+  const teamsByEvent = await scoredTeams(db, user.id, scored);
   const season = await seasonRanksAfter(db, user.id, scored);
   return {
     ...user,

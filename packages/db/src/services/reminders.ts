@@ -187,13 +187,21 @@ export async function sendDueReminders(
       entry.players = row?.n ?? 0;
       continue;
     }
+    // What every batch of the round shares: its texts, written once.
+    const texts = {
+      round,
+      message,
+      key,
+      now: opts.now,
+      subject: message.subject(round),
+      text: message.text(round),
+      utcLock: formatDateTime(round.lockAt, DEFAULT_TIME_ZONE),
+    };
     // Keyset batches by player id: each batch starts where the last one ended, so a million
     // players cost one pass over the users, not a rescan of the reminded ones per batch.
     let after = 0;
     for (;;) {
-      const step = await db.transaction((tx) =>
-        claimBatch(tx, { round, after, size, message, key, now: opts.now }),
-      );
+      const step = await db.transaction((tx) => claimBatch(tx, { ...texts, after, size }));
       if (step === null) {
         summary.busy = true;
         break;
@@ -231,9 +239,13 @@ async function claimBatch(
     message: ReminderMessage;
     key: string;
     now: Date;
+    /** The round's subject and text with their placeholders, and its lock in UTC. */
+    subject: string;
+    text: string;
+    utcLock: string;
   },
 ) {
-  const { round, after, size, message, key, now } = args;
+  const { round, after, size, message, key, now, subject, text, utcLock } = args;
   const [lock] = rowsOf<{ ok: boolean }>(
     await tx.execute(sql`select pg_try_advisory_xact_lock(${REMINDER_LOCK}) as ok`),
   );
@@ -249,7 +261,6 @@ async function claimBatch(
   const range = sql`and u.id > ${after} and u.id <= ${window.upto}`;
   // The lock in each player's zone, written here for the zones of this batch only.
   const zones = typeof window.zones === "string" ? JSON.parse(window.zones) : window.zones;
-  const utcLock = formatDateTime(round.lockAt, DEFAULT_TIME_ZONE);
   const lockText = sql`coalesce(${lockTexts(round.lockAt, zones)}::jsonb ->> c.time_zone, ${utcLock})`;
   const p = REMINDER_PLACEHOLDERS;
   const unsubscribe = sql`replace(replace(${message.unsubscribeLink}, ${p.user}, c.id::text),
@@ -264,9 +275,9 @@ async function claimBatch(
         returning user_id
       )
       insert into outbox ("to", subject, text, headers, created_at)
-      select c.email, replace(${message.subject(round)}, ${p.lock}, ${lockText}),
+      select c.email, replace(${subject}, ${p.lock}, ${lockText}),
         -- The player's name last, so a name that looks like a placeholder stays a name.
-        replace(replace(replace(replace(${message.text(round)},
+        replace(replace(replace(replace(${text},
           ${p.lock}, ${lockText}),
           ${p.what}, case when c.no_team then ${message.noTeam} else ${message.fixTeam} end),
           ${p.unsubscribe}, ${unsubscribe}), ${p.name}, c.username),

@@ -40,7 +40,10 @@ export function ResultsPage({
 
 type BusyIntent = FormDataEntryValue | null | undefined;
 
-/** The upload form (check a file, import and score it) and its answer. */
+/**
+ * The upload form (check a file, import and score it) and the answer of every post but "Make
+ * final" (a check, an import, "Score again").
+ */
 function UploadPanel({
   page,
   answer,

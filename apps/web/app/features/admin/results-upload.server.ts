@@ -127,12 +127,15 @@ function lockWarning(event: EventRow, now: Date, timeZone: string): string | nul
   return `Teams for ${event.name} lock on ${formatDateTime(lockTime(event), timeZone)}. Importing results now freezes every team at once.`;
 }
 
+/** What a post of the results page answers, and its status. */
+type Answer = { data: ResultsActionData; status: number };
+
 function failure(
   intent: ResultsIntent,
   eventId: number | null,
   error: string,
   issues: readonly ResultIssue[] = [],
-): { data: ResultsActionData; status: number } {
+): Answer {
   return {
     data: {
       intent,
@@ -154,7 +157,7 @@ export async function resultsAction(
   request: Request,
   context: AppLoadContext,
   admin: Admin,
-): Promise<{ data: ResultsActionData; status: number }> {
+): Promise<Answer> {
   try {
     return await oneUploadAtATime(() => readResults(request, context, admin));
   } catch (error) {
@@ -162,8 +165,6 @@ export async function resultsAction(
     return { ...failure("preview", null, UPLOAD_BUSY), status: 503 };
   }
 }
-
-type Answer = { data: ResultsActionData; status: number };
 
 async function readResults(
   request: Request,
@@ -178,17 +179,19 @@ async function readResults(
     return failure("preview", null, `The file is larger than ${CSV_MAX_BYTES / 1024 / 1024} MB.`);
   }
   if (form === "unreadable") return failure("preview", null, "The upload could not be read.");
+  // One moment for the whole post: what is checked and what is stored agree on it.
+  const now = context.now();
   const intent = form.get("intent");
-  if (intent === "finalize") return finalize(form, context, admin);
-  if (intent === "settle") return settle(form, context, admin);
-  return uploadResults(request, form, context, admin);
+  if (intent === "finalize") return finalize(form, context, admin, now);
+  if (intent === "settle") return settle(form, context, admin, now);
+  return uploadResults(request, form, context, admin, now);
 }
 
 /** Settles the round again from its stored results. */
-function settle(form: FormData, context: AppLoadContext, admin: Admin): Promise<Answer> {
+function settle(form: FormData, context: AppLoadContext, admin: Admin, now: Date): Promise<Answer> {
   return onStoredRound("settle", form, context, async (event) => {
     const settlement = await timed(context, "settle", () =>
-      settleEvent(context.db, event.id, { now: context.now(), audit: webActor(admin) }),
+      settleEvent(context.db, event.id, { now, audit: webActor(admin) }),
     );
     return {
       intent: "settle",
@@ -229,6 +232,7 @@ async function uploadResults(
   form: FormData,
   context: AppLoadContext,
   admin: Admin,
+  now: Date,
 ): Promise<Answer> {
   const intent = form.get("intent") === "import" ? "import" : "preview";
   const eventIdRaw = Number(form.get("eventId"));
@@ -258,7 +262,6 @@ async function uploadResults(
   const event = await getEvent(context.db, input.eventId);
   if (!event) return failure(input.intent, input.eventId, "That event does not exist.");
 
-  const now = context.now();
   // An import settles the event in the same transaction: timed as a settlement (not a preview).
   const runImport = () =>
     importResults(context.db, event.id, input.csv, {
@@ -350,10 +353,15 @@ function stateNote(event: EventRow, provisional: boolean): string | null {
  * "Make final": the round's provisional results become final as they stand and are scored once
  * more (`game-admin results finalize`). Results already final are left as they are.
  */
-function finalize(form: FormData, context: AppLoadContext, admin: Admin): Promise<Answer> {
+function finalize(
+  form: FormData,
+  context: AppLoadContext,
+  admin: Admin,
+  now: Date,
+): Promise<Answer> {
   return onStoredRound("finalize", form, context, async (event) => {
     const outcome = await timed(context, "settle", () =>
-      finalizeResults(context.db, event.id, { now: context.now(), audit: webActor(admin) }),
+      finalizeResults(context.db, event.id, { now, audit: webActor(admin) }),
     );
     return {
       intent: "finalize",

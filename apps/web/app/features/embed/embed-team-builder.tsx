@@ -286,8 +286,11 @@ function useSignInPopup(
 ) {
   const [popupBlocked, setPopupBlocked] = useState(false);
   const popup = useRef<Window | null>(null);
+  // The latest callback, read when the popup answers (the listener is added once).
   const tokenTo = useRef(onToken);
-  tokenTo.current = onToken;
+  useEffect(() => {
+    tokenTo.current = onToken;
+  });
   useEffect(() => {
     const onMessage = (message: MessageEvent) => {
       if (message.origin !== window.location.origin) return;

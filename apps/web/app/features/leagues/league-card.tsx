@@ -253,7 +253,7 @@ function MemberDialogs(props: {
   league: LeagueCardData;
   dialogs: CardDialogs;
   /** The member the Remove dialog is about. */
-  removing: LeagueCardData["members"][number] | undefined;
+  removing: LeagueCardMember | undefined;
   headingId: string;
 }) {
   const { league, dialogs, removing, headingId } = props;

@@ -285,7 +285,7 @@ type FormProps = {
 };
 type ErrorRef = RefObject<HTMLInputElement & HTMLTextAreaElement>;
 
-/** A change that needs a second look (remove origins, disable, delete): what it does, then do it. */
+/** A change that needs a second look (remove origins, disable, delete): what it does, then go. */
 function ConfirmChange(props: {
   confirm: Confirm;
   action: string;
@@ -324,12 +324,17 @@ function ConfirmChange(props: {
   );
 }
 
-/** The partner's name. */
+/** Which partner a form changes: every form on the panel posts it. */
+function PartnerId({ partner }: { partner: Partner }) {
+  return <input type="hidden" name="partnerId" value={partner.id} />;
+}
+
+/** Renaming: the name on the dashboard and in the partner's stats. */
 function NameForm(props: FormProps & { error: FieldError | undefined; errorRef: ErrorRef }) {
   const { partner, action, busy, error: nameError, errorRef } = props;
   return (
     <Form method="post" action={action} className="auth-form" noValidate>
-      <input type="hidden" name="partnerId" value={partner.id} />
+      <PartnerId partner={partner} />
       <div className="field">
         <label htmlFor="manage-name">Name</label>
         <input
@@ -370,7 +375,7 @@ function OriginsForm(props: FormProps & { error: FieldError | undefined; errorRe
   const { partner, action, busy, error: originsError, errorRef } = props;
   return (
     <Form method="post" action={action} className="auth-form" noValidate>
-      <input type="hidden" name="partnerId" value={partner.id} />
+      <PartnerId partner={partner} />
       <div className="field">
         <label htmlFor="manage-origins">Origins</label>
         <textarea
@@ -410,7 +415,7 @@ function OriginsForm(props: FormProps & { error: FieldError | undefined; errorRe
 
 /** Disable (keeps key and origins), or enable and delete a disabled partner. */
 function StatusForm({ partner, action, busy }: FormProps) {
-  const idField = <input type="hidden" name="partnerId" value={partner.id} />;
+  const idField = <PartnerId partner={partner} />;
   return partner.disabledAt ? (
     <>
       <p>

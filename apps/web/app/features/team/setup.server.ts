@@ -239,7 +239,7 @@ async function saveFromForm(
   request: Request,
   context: AppLoadContext,
   userId: number,
-  form: TeamForm,
+  form: Extract<TeamForm, { intent: "save" }>,
 ) {
   const { game, racers: draft, captain, wildcard } = form;
   let result: Awaited<ReturnType<typeof saveTeam>>;
