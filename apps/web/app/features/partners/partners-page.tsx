@@ -415,53 +415,40 @@ function OriginsForm(props: FormProps & { error: FieldError | undefined; errorRe
 
 /** Disable (keeps key and origins), or enable and delete a disabled partner. */
 function StatusForm({ partner, action, busy }: FormProps) {
-  const idField = <PartnerId partner={partner} />;
-  return partner.disabledAt ? (
+  const buttons: [intent: string, kind: "primary" | "ghost", label: string][] = partner.disabledAt
+    ? [
+        ["enable", "primary", `Enable ${partner.name}`],
+        ["delete", "ghost", `Delete ${partner.name}...`],
+      ]
+    : [["disable", "ghost", `Disable ${partner.name}...`]];
+  return (
     <>
-      <p>
-        Disabled on <AdminTime value={partner.disabledAt} day />: its sites get no API access and
-        its team builder is refused. Enabling it brings its pages back with the same key; deleting
-        it cannot be undone.
-      </p>
+      {partner.disabledAt ? (
+        <p>
+          Disabled on <AdminTime value={partner.disabledAt} day />: its sites get no API access and
+          its team builder is refused. Enabling it brings its pages back with the same key; deleting
+          it cannot be undone.
+        </p>
+      ) : (
+        <p>
+          Disabling stops this partner's widgets and team builder at once and keeps its key and
+          origins, so it can be enabled again. Only a disabled partner can be deleted.
+        </p>
+      )}
       <Form method="post" action={action} className="admin-row-actions">
-        {idField}
-        <button
-          type="submit"
-          name="intent"
-          value="enable"
-          className="button button--primary"
-          disabled={busy}
-        >
-          Enable {partner.name}
-        </button>
-        <button
-          type="submit"
-          name="intent"
-          value="delete"
-          className="button button--ghost"
-          disabled={busy}
-        >
-          Delete {partner.name}...
-        </button>
-      </Form>
-    </>
-  ) : (
-    <>
-      <p>
-        Disabling stops this partner's widgets and team builder at once and keeps its key and
-        origins, so it can be enabled again. Only a disabled partner can be deleted.
-      </p>
-      <Form method="post" action={action} className="admin-row-actions">
-        {idField}
-        <button
-          type="submit"
-          name="intent"
-          value="disable"
-          className="button button--ghost"
-          disabled={busy}
-        >
-          Disable {partner.name}...
-        </button>
+        <PartnerId partner={partner} />
+        {buttons.map(([intent, kind, label]) => (
+          <button
+            key={intent}
+            type="submit"
+            name="intent"
+            value={intent}
+            className={`button button--${kind}`}
+            disabled={busy}
+          >
+            {label}
+          </button>
+        ))}
       </Form>
     </>
   );

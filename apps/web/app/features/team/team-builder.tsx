@@ -373,32 +373,19 @@ function ShownRacerAction(props: {
   onAdd: (event: MouseEvent) => void;
   onRemove: (event: MouseEvent) => void;
 }) {
-  const { racer } = props;
-  if (props.onTeam) {
-    return (
-      <button
-        type="submit"
-        form={FORM_ID}
-        name={TEAM_FIELDS.remove}
-        value={racer.id}
-        className="button button--ghost"
-        onClick={props.onRemove}
-      >
-        Remove from team
-      </button>
-    );
-  }
-  if (props.block) return <p className="hint">{props.block}</p>;
+  const { racer, onTeam } = props;
+  if (!onTeam && props.block) return <p className="hint">{props.block}</p>;
+  // A submit button either way: without JavaScript it posts the remove or the add.
   return (
     <button
       type="submit"
       form={FORM_ID}
-      name={TEAM_FIELDS.add}
+      name={onTeam ? TEAM_FIELDS.remove : TEAM_FIELDS.add}
       value={racer.id}
-      className="button button--primary"
-      onClick={props.onAdd}
+      className={onTeam ? "button button--ghost" : "button button--primary"}
+      onClick={onTeam ? props.onRemove : props.onAdd}
     >
-      Add to team for {formatPrice(props.price)}
+      {onTeam ? "Remove from team" : `Add to team for ${formatPrice(props.price)}`}
     </button>
   );
 }
