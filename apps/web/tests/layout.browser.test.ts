@@ -126,6 +126,55 @@ describe("layout", () => {
     }
   });
 
+  it("leaves no error behind when a second click interrupts a navigation", async () => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    // A slow network, made certain: a page's data arrives but its connection stays open until
+    // the router aborts it (as a response's last bytes can lag under load)...
+    await page.addInitScript(() => {
+      const realFetch = window.fetch;
+      window.fetch = async (input, init) => {
+        const response = await realFetch(input, init);
+        const url = input instanceof Request ? input.url : String(input);
+        const signal = init?.signal;
+        if (!new URL(url, location.href).pathname.endsWith(".data") || !signal) return response;
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(bytes);
+            signal.addEventListener("abort", () => controller.error(signal.reason));
+          },
+        });
+        return new Response(body, { status: response.status, headers: response.headers });
+      };
+    });
+    await page.goto(`${app.url}/`);
+    await page.waitForFunction(() => "__remixRouter" in window);
+    // ...and the About page's code is slow, so its navigation is still pending when the data is in.
+    let releaseAbout = () => {};
+    const aboutHeld = new Promise<void>((resolve) => {
+      releaseAbout = resolve;
+    });
+    await page.route(/\/assets\/about-[^/]*\.js$/, async (route) => {
+      await aboutHeld;
+      await route.continue();
+    });
+    const aboutData = page.waitForResponse((r) => new URL(r.url()).pathname === "/about.data");
+    await mainNav(page).getByRole("link", { name: "About", exact: true }).click();
+    await aboutData;
+    await mainNav(page).getByRole("link", { name: "Player Ranking", exact: true }).click();
+    await page.waitForURL("**/players-ranking");
+    await page.getByRole("heading", { name: /^Player Rankings/, level: 1 }).waitFor();
+    releaseAbout();
+    // Any error the abort caused would be reported by now; a real failure still would be.
+    await page.evaluate(() => {
+      void Promise.reject(new Error("a real failure"));
+    });
+    await expect.poll(() => errors.length).toBe(1);
+    expect(errors).toEqual(["a real failure"]);
+    await page.close();
+  });
+
   it("takes every nav link where it should go", async () => {
     const page = await browser.newPage();
     await page.goto(`${app.url}/about`);

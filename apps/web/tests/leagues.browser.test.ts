@@ -7,7 +7,7 @@
  * (on a phone with JavaScript, then without).
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type RunningApp, startApp } from "./support/app";
 import { launchBrowser, watchErrors } from "./support/browser";
 import { confirmEmailFromMail, mailWithSubject } from "./support/mail";
@@ -29,7 +29,11 @@ afterAll(async () => {
   await sink?.close();
 });
 
-const run = Date.now().toString(36).slice(-5);
+// New names per attempt, so a retried test does not meet the accounts its first attempt made.
+let run = "";
+beforeEach(() => {
+  run = Date.now().toString(36).slice(-5);
+});
 
 async function newPage(opts: { phone?: boolean; javaScript?: boolean } = {}) {
   const context = await browser.newContext({
