@@ -1,23 +1,23 @@
 import { readFileSync } from "node:fs";
 import { AdminActionError, RacerImportError } from "@game/db";
 import { Command, CommanderError } from "commander";
-import { competitionsCommand } from "./commands/competitions.js";
-import { dbCommand } from "./commands/db.js";
-import { eventsCommand } from "./commands/events.js";
-import { outboxCommand } from "./commands/outbox.js";
-import { partnersCommand } from "./commands/partners.js";
-import { racersCommand } from "./commands/racers.js";
-import { remindersCommand } from "./commands/reminders.js";
-import { resultsCommand } from "./commands/results.js";
-import { scoresCommand } from "./commands/scores.js";
-import { seasonCommand } from "./commands/season.js";
-import { tokensCommand } from "./commands/tokens.js";
-import { usersCommand } from "./commands/users.js";
+import { competitionsCommand } from "./commands/competitions/index.js";
+import { dbCommand } from "./commands/db/index.js";
+import { eventsCommand } from "./commands/events/index.js";
+import { outboxCommand } from "./commands/outbox/index.js";
+import { partnersCommand } from "./commands/partners/index.js";
+import { racersCommand } from "./commands/racers/index.js";
+import { remindersCommand } from "./commands/reminders/index.js";
+import { resultsCommand } from "./commands/results/index.js";
+import { scoresCommand } from "./commands/scores/index.js";
+import { seasonCommand } from "./commands/season/index.js";
+import { tokensCommand } from "./commands/tokens/index.js";
+import { usersCommand } from "./commands/users/index.js";
 import { CliError } from "./errors.js";
 
 /**
- * The top-level commands, one factory per file in ./commands, each with the examples its group
- * help (`game-admin racers --help`) ends with: add a command with one line.
+ * The command groups, one folder each in ./commands (one file per command in it), each with the
+ * examples its group help (`game-admin racers --help`) ends with: add a group with one line.
  */
 const COMMANDS: Array<[make: () => Command, examples: string[]]> = [
   [
