@@ -5,16 +5,23 @@
  * `/team-setup`; saving goes through the same server service.
  */
 import type { Category } from "@game/core/categories";
-import { formatPrice, racerName } from "@game/core/format";
 import { CAPTAIN_RULE, type CompetitionRules, teamLimit } from "@game/core/rules";
 import type { TeamRacerView } from "@game/db";
 import { newTabLink, RacerTable, RequirementChecklist, TeamGrid } from "@game/widgets";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import {
+  type Dispatch,
+  type RefObject,
+  type SetStateAction,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
+import { addRiderAction } from "~/features/team/add-rider-action";
 import { SaveOutcome } from "~/features/team/save-outcome";
 import { SaveTeamButton } from "~/features/team/save-team-button";
 import { CaptainMark, CaptainToggle } from "~/features/team/team-marks";
-import { useTeamDraft } from "~/features/team/use-team-draft";
+import { type TeamDraft, useTeamDraft } from "~/features/team/use-team-draft";
 import { authMessage, type FrameMessage, frameMessage } from "./messages";
 import type { EmbedActionResult, EmbedSignedIn } from "./team-setup-form";
 
@@ -68,24 +75,7 @@ export function EmbedTeamBuilder(props: EmbedTeamBuilderProps) {
   const fetcher = useFetcher<EmbedActionResult>();
   const rootRef = useReportHeight(parentOrigin);
   const [player, setPlayer] = useState<EmbedSignedIn | null>(null);
-  const {
-    draft,
-    setDraft,
-    captain,
-    setCaptain,
-    toggleCaptain,
-    bench,
-    team,
-    requirements,
-    allMet,
-    worth,
-    priceOf,
-    slotMeta,
-    blockReason,
-    announcement,
-    setAnnouncement,
-    ...edit
-  } = useTeamDraft({
+  const d = useTeamDraft({
     eventId: event.id,
     racers,
     // A racer of the saved team counts at their selling price (decision 0141).
@@ -95,72 +85,38 @@ export function EmbedTeamBuilder(props: EmbedTeamBuilderProps) {
     blocked: lockedReason ? "Teams are locked" : player ? null : "Sign in to pick riders",
     rules: event.rules,
   });
-  const [category, setCategory] = useState<Category>("Pro Men");
   const [alert, setAlert] = useState<Alert | null>(null);
   const teamHeading = useRef<HTMLHeadingElement>(null);
   const { signIn, popupBlocked } = useSignInPopup(partner.key, parentOrigin, (token) =>
     fetcher.submit({ intent: "exchange", token }, { method: "post" }),
   );
-
-  // Answers of the action.
-  useEffect(() => {
-    const result = fetcher.data;
-    if (!result) return;
-    if (!result.ok) {
-      if (result.signedOut) setPlayer(null);
-      setAlert({ ok: false, message: result.message, reasons: result.reasons });
-      return;
-    }
-    if (result.intent === "exchange") {
-      setPlayer(result.player);
-      setDraft(result.player.team);
-      setCaptain(result.player.captain);
-      setAlert(null);
-      setAnnouncement(`Signed in as ${result.player.username}.`);
-      teamHeading.current?.focus();
-    } else if (result.intent === "save") {
-      setPlayer((p) =>
-        p
-          ? {
-              ...p,
-              team: result.team,
-              held: result.held,
-              budget: result.budget,
-              captain: result.captain,
-            }
-          : p,
-      );
-      setCaptain(result.captain);
-      setDraft(result.team);
-      setAlert({ ok: true, message: result.message, reasons: [] });
-      tellParent(parentOrigin, { type: "gf:saved", eventId: event.id });
-    } else {
-      setPlayer(null);
-      setDraft([]);
-      setAlert(null);
-      setAnnouncement("Signed out.");
-    }
-  }, [fetcher.data, parentOrigin, event.id, setDraft, setCaptain, setAnnouncement]);
+  useAnswers(fetcher.data, {
+    d,
+    setPlayer,
+    setAlert,
+    teamHeading,
+    parentOrigin,
+    eventId: event.id,
+  });
 
   const editable = lockedReason === null && player !== null;
   const busy = fetcher.state !== "idle";
-  const hasTeam = (player?.team.length ?? 0) > 0;
 
   const add = (racer: TeamRacerView) => {
-    if (edit.add(racer)) setAlert(null);
+    if (d.add(racer)) setAlert(null);
   };
   const remove = (racer: { id: number }) => {
-    edit.remove(racer);
+    d.remove(racer);
     setAlert(null);
     teamHeading.current?.focus();
   };
   const save = () => {
-    if (!player || !allMet || busy) return;
+    if (!player || !d.allMet || busy) return;
     const form = new FormData();
     form.set("intent", "save");
     form.set("session", player.session);
-    for (const id of draft) form.append("racer", String(id));
-    if (captain !== null) form.set("captain", String(captain));
+    for (const id of d.draft) form.append("racer", String(id));
+    if (d.captain !== null) form.set("captain", String(d.captain));
     fetcher.submit(form, { method: "post" });
   };
   const signOut = () => {
@@ -192,86 +148,182 @@ export function EmbedTeamBuilder(props: EmbedTeamBuilderProps) {
       ) : null}
 
       <div className="embed-grid">
-        <section className="embed-team" aria-labelledby="embed-team-heading">
-          <h2 id="embed-team-heading" ref={teamHeading} tabIndex={-1}>
-            {player ? "Your team" : "Team"}
-          </h2>
-          <TeamGrid
-            racers={team}
-            budget={worth}
-            // Where the rules have a bench (decision 0169), the rider after the starters sits on it.
-            slots={event.rules ? teamLimit(event.rules) : undefined}
-            renderMeta={(racer) =>
-              racer.id === bench ? `Bench · ${slotMeta(racer)}` : slotMeta(racer)
-            }
-            readOnly={!editable}
-            onRemove={editable ? (racer) => remove(racer) : undefined}
-            emptySlotLabel={player ? "Empty slot" : "Sign in to pick"}
-            renderAside={
-              event.rules?.captain
-                ? (racer) =>
-                    racer.id === bench ? null : editable ? (
-                      <CaptainToggle
-                        racer={racer}
-                        on={captain === racer.id}
-                        className="gf-button gf-button--secondary captain-toggle"
-                        onToggle={() => toggleCaptain(racer)}
-                      />
-                    ) : captain === racer.id ? (
-                      <CaptainMark />
-                    ) : null
-                : undefined
-            }
-            {...racerLinks}
-          />
-          {event.rules?.captain && editable ? (
-            <p className="embed-hint">
-              {captain === null
-                ? `${CAPTAIN_RULE} Press C beside a rider to name them.`
-                : "Your captain's points count double."}
-            </p>
-          ) : null}
-          <RequirementChecklist requirements={requirements} />
-          <div className="embed-result" role="alert">
-            <SaveOutcome outcome={alert} block="embed-alert" />
-          </div>
-          {editable ? (
-            <SaveTeamButton
-              onClick={save}
-              hasTeam={hasTeam}
-              allMet={allMet}
-              busy={busy}
-              hintId="embed-save-hint"
-              buttonClass="gf-button gf-button--primary embed-save"
-              hintClass="embed-hint"
-            />
-          ) : null}
-          <p className="gf-sr-only" aria-live="polite">
-            {announcement}
-          </p>
-        </section>
-
-        <section className="embed-racers" aria-labelledby="embed-racers-heading">
-          <h2 id="embed-racers-heading">Riders</h2>
-          <RacerTable
-            racers={racers}
-            category={category}
-            onCategoryChange={(next) => setCategory(next)}
-            {...racerLinks}
-            // The add button shows the price: partner columns are narrow, no need to say it twice.
-            hideColumns={["price"]}
-            action={{
-              header: "Add to team",
-              label: (r) => formatPrice(priceOf(r as TeamRacerView)),
-              ariaLabel: (r) =>
-                `Add ${racerName(r)} for ${formatPrice(priceOf(r as TeamRacerView))}`,
-              disabledReason: (r) => blockReason(r as TeamRacerView),
-              onSelect: (r) => add(r as TeamRacerView),
-            }}
-          />
-        </section>
+        <EmbedTeamSection
+          d={d}
+          rules={event.rules}
+          signedIn={player !== null}
+          editable={editable}
+          hasTeam={(player?.team.length ?? 0) > 0}
+          alert={alert}
+          busy={busy}
+          headingRef={teamHeading}
+          onRemove={remove}
+          onSave={save}
+        />
+        <EmbedRacersSection d={d} racers={racers} onAdd={add} />
       </div>
     </div>
+  );
+}
+
+/** What the iframe's action answered: a session, a saved team, or signed out. */
+function useAnswers(
+  result: EmbedActionResult | undefined,
+  to: {
+    d: TeamDraft;
+    setPlayer: Dispatch<SetStateAction<EmbedSignedIn | null>>;
+    setAlert: (alert: Alert | null) => void;
+    teamHeading: RefObject<HTMLHeadingElement>;
+    parentOrigin: string | null;
+    eventId: number;
+  },
+) {
+  const { setDraft, setCaptain, setAnnouncement } = to.d;
+  const { setPlayer, setAlert, teamHeading, parentOrigin, eventId } = to;
+  useEffect(() => {
+    if (!result) return;
+    if (!result.ok) {
+      if (result.signedOut) setPlayer(null);
+      setAlert({ ok: false, message: result.message, reasons: result.reasons });
+      return;
+    }
+    if (result.intent === "exchange") {
+      setPlayer(result.player);
+      setDraft(result.player.team);
+      setCaptain(result.player.captain);
+      setAlert(null);
+      setAnnouncement(`Signed in as ${result.player.username}.`);
+      teamHeading.current?.focus();
+    } else if (result.intent === "save") {
+      setPlayer((p) =>
+        p
+          ? {
+              ...p,
+              team: result.team,
+              held: result.held,
+              budget: result.budget,
+              captain: result.captain,
+            }
+          : p,
+      );
+      setCaptain(result.captain);
+      setDraft(result.team);
+      setAlert({ ok: true, message: result.message, reasons: [] });
+      tellParent(parentOrigin, { type: "gf:saved", eventId });
+    } else {
+      setPlayer(null);
+      setDraft([]);
+      setAlert(null);
+      setAnnouncement("Signed out.");
+    }
+  }, [
+    result,
+    parentOrigin,
+    eventId,
+    setDraft,
+    setCaptain,
+    setAnnouncement,
+    setPlayer,
+    setAlert,
+    teamHeading,
+  ]);
+}
+
+/** The reader's team: grid, captain, checklist, the answer and Save. */
+function EmbedTeamSection(props: {
+  d: TeamDraft;
+  rules?: CompetitionRules;
+  signedIn: boolean;
+  editable: boolean;
+  hasTeam: boolean;
+  alert: Alert | null;
+  busy: boolean;
+  headingRef: RefObject<HTMLHeadingElement>;
+  onRemove: (racer: { id: number }) => void;
+  onSave: () => void;
+}) {
+  const { d, rules, editable } = props;
+  const { captain, bench } = d;
+  const aside = (racer: TeamRacerView) =>
+    racer.id === bench ? null : editable ? (
+      <CaptainToggle
+        racer={racer}
+        on={captain === racer.id}
+        className="gf-button gf-button--secondary captain-toggle"
+        onToggle={() => d.toggleCaptain(racer)}
+      />
+    ) : captain === racer.id ? (
+      <CaptainMark />
+    ) : null;
+  return (
+    <section className="embed-team" aria-labelledby="embed-team-heading">
+      <h2 id="embed-team-heading" ref={props.headingRef} tabIndex={-1}>
+        {props.signedIn ? "Your team" : "Team"}
+      </h2>
+      <TeamGrid
+        racers={d.team}
+        budget={d.worth}
+        // Where the rules have a bench (decision 0169), the rider after the starters sits on it.
+        slots={rules ? teamLimit(rules) : undefined}
+        renderMeta={(racer) =>
+          racer.id === bench ? `Bench · ${d.slotMeta(racer)}` : d.slotMeta(racer)
+        }
+        readOnly={!editable}
+        onRemove={editable ? (racer) => props.onRemove(racer) : undefined}
+        emptySlotLabel={props.signedIn ? "Empty slot" : "Sign in to pick"}
+        renderAside={rules?.captain ? aside : undefined}
+        {...racerLinks}
+      />
+      {rules?.captain && editable ? (
+        <p className="embed-hint">
+          {captain === null
+            ? `${CAPTAIN_RULE} Press C beside a rider to name them.`
+            : "Your captain's points count double."}
+        </p>
+      ) : null}
+      <RequirementChecklist requirements={d.requirements} />
+      <div className="embed-result" role="alert">
+        <SaveOutcome outcome={props.alert} block="embed-alert" />
+      </div>
+      {editable ? (
+        <SaveTeamButton
+          onClick={props.onSave}
+          hasTeam={props.hasTeam}
+          allMet={d.allMet}
+          busy={props.busy}
+          hintId="embed-save-hint"
+          buttonClass="gf-button gf-button--primary embed-save"
+          hintClass="embed-hint"
+        />
+      ) : null}
+      <p className="gf-sr-only" aria-live="polite">
+        {d.announcement}
+      </p>
+    </section>
+  );
+}
+
+/** The riders to pick from, by category; a rider's button adds them at their price. */
+function EmbedRacersSection(props: {
+  d: TeamDraft;
+  racers: TeamRacerView[];
+  onAdd: (racer: TeamRacerView) => void;
+}) {
+  const { d } = props;
+  const [category, setCategory] = useState<Category>("Pro Men");
+  return (
+    <section className="embed-racers" aria-labelledby="embed-racers-heading">
+      <h2 id="embed-racers-heading">Riders</h2>
+      <RacerTable
+        racers={props.racers}
+        category={category}
+        onCategoryChange={(next) => setCategory(next)}
+        {...racerLinks}
+        // The add button shows the price: partner columns are narrow, no need to say it twice.
+        hideColumns={["price"]}
+        action={addRiderAction(d, props.onAdd)}
+      />
+    </section>
   );
 }
 

@@ -11,7 +11,8 @@ import type { HeldRacer } from "@game/core/selling-price";
 import type { TeamRacerView, TransferStatus } from "@game/db";
 import { RacerTable, RequirementChecklist, TeamGrid } from "@game/widgets";
 import { useFetcher } from "@remix-run/react";
-import { type MouseEvent, useEffect, useRef, useState } from "react";
+import { type MouseEvent, type RefObject, useEffect, useRef, useState } from "react";
+import { addRiderAction, addRiderLabel } from "./add-rider-action";
 import { RacerDetailDialog } from "./racer-detail-dialog";
 import { SaveOutcome } from "./save-outcome";
 import { SaveTeamButton } from "./save-team-button";
@@ -19,7 +20,7 @@ import { TEAM_FIELDS, type TeamActionResult, teamSetupHref } from "./team-form";
 import { CaptainMark, CaptainToggle } from "./team-marks";
 import { TransferLine } from "./transfer-line";
 import { useHydrated } from "./use-hydrated";
-import { useTeamDraft } from "./use-team-draft";
+import { type TeamDraft, useTeamDraft } from "./use-team-draft";
 
 export interface TeamBuilderProps {
   eventId: number;
@@ -59,32 +60,11 @@ const FORM_ID = "team-form";
  */
 export function TeamBuilder(props: TeamBuilderProps) {
   const { eventId, racers, budget, lockedReason } = props;
-  const rules = props.rules ?? DEFAULT_RULES;
   const hydrated = useHydrated();
   // Keyless: an answer belongs to this visit of the page, not to the next one.
   const fetcher = useFetcher<TeamActionResult>();
   const editable = lockedReason === null;
-  const {
-    draft,
-    captain,
-    toggleCaptain,
-    bench,
-    toBench,
-    transfers,
-    wildcard,
-    setWildcard,
-    byId,
-    team,
-    requirements,
-    allMet,
-    worth,
-    bank,
-    priceOf,
-    slotMeta,
-    blockReason,
-    announcement,
-    ...edit
-  } = useTeamDraft({
+  const d = useTeamDraft({
     eventId,
     racers,
     budget,
@@ -117,166 +97,74 @@ export function TeamBuilder(props: TeamBuilderProps) {
     setFocusAfter(null);
   }, [focusAfter]);
 
-  const saving = fetcher.state !== "idle";
   const categorySlug = categoryToSlug(category);
-
-  const addLabel = (racer: TeamRacerView) =>
-    `Add ${racerName(racer)} for ${formatPrice(priceOf(racer))}`;
-
   const add = (racer: TeamRacerView, event?: MouseEvent, fromTable = true) => {
     event?.preventDefault();
-    if (!edit.add(racer)) return;
+    if (!d.add(racer)) return;
     setResult(null);
-    if (fromTable) setFocusAfter(addLabel(racer));
+    if (fromTable) setFocusAfter(addRiderLabel(d, racer));
   };
   const remove = (racer: { id: number }, event?: MouseEvent) => {
     event?.preventDefault();
-    edit.remove(racer);
+    d.remove(racer);
     setResult(null);
     teamHeading.current?.focus();
   };
 
-  const shownRacer = shown !== null ? (byId.get(shown) ?? null) : null;
+  const shownRacer = shown !== null ? (d.byId.get(shown) ?? null) : null;
   const action = `/team-setup?game=${eventId}&category=${categorySlug}`;
 
   return (
     <>
       <fetcher.Form method="post" action={action} id={FORM_ID} className="team-builder">
         <input type="hidden" name={TEAM_FIELDS.game} value={eventId} />
-        {draft.map((id) => (
+        {d.draft.map((id) => (
           <input key={id} type="hidden" name={TEAM_FIELDS.racer} value={id} />
         ))}
-        {captain !== null ? (
-          <input type="hidden" name={TEAM_FIELDS.captain} value={captain} />
+        {d.captain !== null ? (
+          <input type="hidden" name={TEAM_FIELDS.captain} value={d.captain} />
         ) : null}
-
-        <section className="team-builder__team card" aria-labelledby="team-heading">
-          <h2 id="team-heading" ref={teamHeading} tabIndex={-1}>
-            Your team
-          </h2>
-          <p className="team-builder__bank">
-            Bank{" "}
-            <strong className={bank < 0 ? "negative" : undefined} data-testid="bank">
-              {formatPrice(bank)}
-            </strong>
-          </p>
-          <TeamGrid
-            racers={team}
-            budget={worth}
-            slots={teamLimit(rules)}
-            renderMeta={(racer) =>
-              racer.id === bench ? `Bench · ${slotMeta(racer)}` : slotMeta(racer)
-            }
-            readOnly={!editable}
-            removeFormName={editable ? TEAM_FIELDS.remove : undefined}
-            onRemove={editable ? (racer, event) => remove(racer, event) : undefined}
-            onRacerClick={hydrated ? (racer) => setShown(racer.id) : undefined}
-            renderAside={
-              !rules.captain && !rules.bench
-                ? undefined
-                : editable
-                  ? (racer) => (
-                      <SlotButtons
-                        racer={racer}
-                        rules={rules}
-                        captain={captain}
-                        bench={bench}
-                        onCaptain={(r) => {
-                          toggleCaptain(r);
-                          setResult(null);
-                        }}
-                        onBench={(r) => {
-                          toBench(r);
-                          setResult(null);
-                        }}
-                      />
-                    )
-                  : (racer) => (captain === racer.id ? <CaptainMark /> : null)
-            }
-          />
-          <RoleHints
-            rules={rules}
-            captain={captain === null ? null : byId.get(captain)!}
-            bench={bench === null ? null : byId.get(bench)!}
-          />
-          <RequirementChecklist requirements={requirements} />
-          {props.transfers && transfers ? (
-            <TransferLine
-              account={props.transfers}
-              round={transfers}
-              eventId={eventId}
-              wildcard={wildcard}
-              onWildcard={editable ? setWildcard : undefined}
-            />
-          ) : null}
-
-          <div className="team-builder__result" role="alert">
-            <SaveOutcome outcome={result} block="alert" />
-          </div>
-
-          {editable ? (
-            <SaveTeamButton
-              name={TEAM_FIELDS.intent}
-              hasTeam={props.hasTeam}
-              allMet={allMet}
-              busy={saving}
-              hintId="save-hint"
-              buttonClass="button button--primary team-builder__save"
-              hintClass="hint"
-            />
-          ) : null}
-          <p className="visually-hidden" aria-live="polite">
-            {announcement}
-          </p>
-        </section>
-
-        <section
-          className="team-builder__racers card"
-          aria-labelledby="racers-heading"
-          ref={tableRef}
-        >
-          <h2 id="racers-heading">Pick your riders</h2>
-          <RacerTable
-            racers={racers}
-            category={category}
-            onCategoryChange={(next, event) => {
-              if (!hydrated) return;
-              event.preventDefault();
-              setCategory(next);
-            }}
-            categoryHref={(c) => teamSetupHref(eventId, { draft, category: categoryToSlug(c) })}
-            racerHref={
-              hydrated
-                ? undefined
-                : (r) => teamSetupHref(eventId, { draft, category: categorySlug, show: r.id })
-            }
-            onRacerNameClick={hydrated ? (r) => setShown(r.id) : undefined}
-            // The price button is the price (spec: portrait, name, price button).
-            hideColumns={["price"]}
-            action={{
-              header: "Add to team",
-              label: (r) => formatPrice(priceOf(r as TeamRacerView)),
-              ariaLabel: (r) => addLabel(r as TeamRacerView),
-              disabledReason: (r) => blockReason(r as TeamRacerView),
-              name: editable ? TEAM_FIELDS.add : undefined,
-              onSelect: (r, event) => add(r as TeamRacerView, event),
-            }}
-          />
-        </section>
+        <TeamSection
+          d={d}
+          rules={props.rules ?? DEFAULT_RULES}
+          eventId={eventId}
+          editable={editable}
+          hydrated={hydrated}
+          hasTeam={props.hasTeam}
+          account={props.transfers ?? null}
+          result={result}
+          saving={fetcher.state !== "idle"}
+          headingRef={teamHeading}
+          onRemove={remove}
+          onShow={setShown}
+          onChange={() => setResult(null)}
+        />
+        <PickSection
+          d={d}
+          racers={racers}
+          eventId={eventId}
+          editable={editable}
+          hydrated={hydrated}
+          category={category}
+          onCategory={setCategory}
+          onShow={setShown}
+          onAdd={add}
+          sectionRef={tableRef}
+        />
       </fetcher.Form>
 
       <RacerDetailDialog
         racer={shownRacer}
         hydrated={hydrated}
-        closeHref={teamSetupHref(eventId, { draft, category: categorySlug })}
+        closeHref={teamSetupHref(eventId, { draft: d.draft, category: categorySlug })}
         onClose={() => setShown(null)}
         actions={
           !shownRacer || !editable ? null : (
             <ShownRacerAction
               racer={shownRacer}
-              onTeam={draft.includes(shownRacer.id)}
-              block={blockReason(shownRacer)}
-              price={priceOf(shownRacer)}
+              onTeam={d.draft.includes(shownRacer.id)}
+              block={d.blockReason(shownRacer)}
+              price={d.priceOf(shownRacer)}
               onAdd={(event) => {
                 add(shownRacer, event, false);
                 setShown(null);
@@ -290,6 +178,152 @@ export function TeamBuilder(props: TeamBuilderProps) {
         }
       />
     </>
+  );
+}
+
+/** The player's side: bank, grid, captain and bench, checklist, transfers, the answer, Save. */
+function TeamSection(props: {
+  d: TeamDraft;
+  rules: CompetitionRules;
+  eventId: number;
+  editable: boolean;
+  hydrated: boolean;
+  hasTeam: boolean;
+  /** The team's transfer account, where the rules limit changes. */
+  account: TransferStatus | null;
+  result: TeamActionResult | null;
+  saving: boolean;
+  headingRef: RefObject<HTMLHeadingElement>;
+  onRemove: (racer: { id: number }, event?: MouseEvent) => void;
+  onShow: (racerId: number) => void;
+  /** A change the server has not answered yet: the last answer no longer holds. */
+  onChange: () => void;
+}) {
+  const { d, rules, editable } = props;
+  const { captain, bench } = d;
+  const aside = !editable
+    ? (racer: TeamRacerView) => (captain === racer.id ? <CaptainMark /> : null)
+    : (racer: TeamRacerView) => (
+        <SlotButtons
+          racer={racer}
+          rules={rules}
+          captain={captain}
+          bench={bench}
+          onCaptain={(r) => {
+            d.toggleCaptain(r);
+            props.onChange();
+          }}
+          onBench={(r) => {
+            d.toBench(r);
+            props.onChange();
+          }}
+        />
+      );
+  return (
+    <section className="team-builder__team card" aria-labelledby="team-heading">
+      <h2 id="team-heading" ref={props.headingRef} tabIndex={-1}>
+        Your team
+      </h2>
+      <p className="team-builder__bank">
+        Bank{" "}
+        <strong className={d.bank < 0 ? "negative" : undefined} data-testid="bank">
+          {formatPrice(d.bank)}
+        </strong>
+      </p>
+      <TeamGrid
+        racers={d.team}
+        budget={d.worth}
+        slots={teamLimit(rules)}
+        renderMeta={(racer) =>
+          racer.id === bench ? `Bench · ${d.slotMeta(racer)}` : d.slotMeta(racer)
+        }
+        readOnly={!editable}
+        removeFormName={editable ? TEAM_FIELDS.remove : undefined}
+        onRemove={editable ? (racer, event) => props.onRemove(racer, event) : undefined}
+        onRacerClick={props.hydrated ? (racer) => props.onShow(racer.id) : undefined}
+        renderAside={rules.captain || rules.bench ? aside : undefined}
+      />
+      <RoleHints
+        rules={rules}
+        captain={captain === null ? null : d.byId.get(captain)!}
+        bench={bench === null ? null : d.byId.get(bench)!}
+      />
+      <RequirementChecklist requirements={d.requirements} />
+      {props.account && d.transfers ? (
+        <TransferLine
+          account={props.account}
+          round={d.transfers}
+          eventId={props.eventId}
+          wildcard={d.wildcard}
+          onWildcard={editable ? d.setWildcard : undefined}
+        />
+      ) : null}
+
+      <div className="team-builder__result" role="alert">
+        <SaveOutcome outcome={props.result} block="alert" />
+      </div>
+
+      {editable ? (
+        <SaveTeamButton
+          name={TEAM_FIELDS.intent}
+          hasTeam={props.hasTeam}
+          allMet={d.allMet}
+          busy={props.saving}
+          hintId="save-hint"
+          buttonClass="button button--primary team-builder__save"
+          hintClass="hint"
+        />
+      ) : null}
+      <p className="visually-hidden" aria-live="polite">
+        {d.announcement}
+      </p>
+    </section>
+  );
+}
+
+/** The racers to pick from, by category; each row's button adds the rider at their price. */
+function PickSection(props: {
+  d: TeamDraft;
+  racers: TeamRacerView[];
+  eventId: number;
+  editable: boolean;
+  hydrated: boolean;
+  category: Category;
+  onCategory: (category: Category) => void;
+  onShow: (racerId: number) => void;
+  onAdd: (racer: TeamRacerView, event?: MouseEvent) => void;
+  sectionRef: RefObject<HTMLElement>;
+}) {
+  const { d, eventId, hydrated } = props;
+  const draft = d.draft;
+  const categorySlug = categoryToSlug(props.category);
+  return (
+    <section
+      className="team-builder__racers card"
+      aria-labelledby="racers-heading"
+      ref={props.sectionRef}
+    >
+      <h2 id="racers-heading">Pick your riders</h2>
+      <RacerTable
+        racers={props.racers}
+        category={props.category}
+        onCategoryChange={(next, event) => {
+          if (!hydrated) return;
+          event.preventDefault();
+          props.onCategory(next);
+        }}
+        categoryHref={(c) => teamSetupHref(eventId, { draft, category: categoryToSlug(c) })}
+        racerHref={
+          hydrated
+            ? undefined
+            : (r) => teamSetupHref(eventId, { draft, category: categorySlug, show: r.id })
+        }
+        onRacerNameClick={hydrated ? (r) => props.onShow(r.id) : undefined}
+        // The price button is the price (spec: portrait, name, price button).
+        hideColumns={["price"]}
+        action={addRiderAction(d, props.onAdd, props.editable ? TEAM_FIELDS.add : undefined)}
+      />
+    </section>
   );
 }
 

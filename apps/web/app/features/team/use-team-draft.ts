@@ -36,6 +36,9 @@ export interface TeamDraftOptions {
   transfers?: TransferStatus | null;
 }
 
+/** A draft and what the page shows of it: `useTeamDraft`'s answer. */
+export type TeamDraft = ReturnType<typeof useTeamDraft>;
+
 export function useTeamDraft(opts: TeamDraftOptions) {
   const { eventId, racers, budget, held, blocked } = opts;
   const rules = opts.rules ?? DEFAULT_RULES;
