@@ -121,44 +121,74 @@ export function compareStanding(
   return a.id - b.id;
 }
 
-export function referenceSettlement(input: SettlementInput): Settlement {
+/** What every step reads: which events count, their competitions, the players' sort keys. */
+interface Context {
+  settled: Set<number>;
+  competitionOf: Map<number, number>;
+  /** Each competition's latest settled event: its table's "before" leaves that one out. */
+  latestOf: Map<number, number>;
+  /** The competition of the latest settled event: the one `players` is the table of. */
+  seasonCompetition: number;
+  usernameKey: Map<number, string>;
+}
+
+function contextOf(input: SettlementInput): Context {
   const ms = (d: Date | number) => (d instanceof Date ? d.getTime() : d);
-  const settled = new Set(input.events.map((e) => e.id));
   const newestFirst = [...input.events].sort(
     (a, b) => ms(b.startsAt) - ms(a.startsAt) || b.id - a.id,
   );
-  const competitionOf = new Map(input.events.map((e) => [e.id, e.competitionId ?? 0]));
-  const seasonCompetition = newestFirst[0]?.competitionId ?? 0;
-  // Each competition's latest settled event: its table's "before" leaves that one out.
   const latestOf = new Map<number, number>();
   for (const e of newestFirst) {
     if (!latestOf.has(e.competitionId ?? 0)) latestOf.set(e.competitionId ?? 0, e.id);
   }
-  const usernameKey = new Map(input.users.map((u) => [u.id, u.usernameKey]));
+  return {
+    settled: new Set(input.events.map((e) => e.id)),
+    competitionOf: new Map(input.events.map((e) => [e.id, e.competitionId ?? 0])),
+    latestOf,
+    seasonCompetition: newestFirst[0]?.competitionId ?? 0,
+    usernameKey: new Map(input.users.map((u) => [u.id, u.usernameKey])),
+  };
+}
 
+/** Step 1: each result's points, key `${eventId}:${racerId}` (picks are counted in step 2). */
+function scoreResults(input: SettlementInput, ctx: Context) {
   const resultPoints = new Map<string, number>();
   const racers = new Map<string, { points: number; pickedBy: number }>();
   for (const r of input.results) {
-    if (!settled.has(r.eventId)) continue;
+    if (!ctx.settled.has(r.eventId)) continue;
     const points = pointsForStoredResult(r);
     resultPoints.set(`${r.eventId}:${r.racerId}`, points);
     racers.set(`${r.eventId}:${r.racerId}`, { points, pickedBy: 0 });
   }
+  return { resultPoints, racers };
+}
 
+/** A round's team points by player, by event. */
+type TeamPoints = Map<number, Map<number, number>>;
+
+/**
+ * Step 2: each frozen team's points: its starters' results (the bench rider is picked but does
+ * not score); counts each racer's picks.
+ */
+function scoreStarters(
+  input: SettlementInput,
+  ctx: Context,
+  resultPoints: Map<string, number>,
+  racers: Map<string, { pickedBy: number }>,
+) {
   const benchOf = new Map<string, number>(
     (input.benches ?? []).map((b) => [`${b.eventId}:${b.userId}`, b.racerId]),
   );
   const starters = new Map<string, number[]>();
-  const teamPoints = new Map<number, Map<number, number>>();
+  const teamPoints: TeamPoints = new Map();
   for (const f of input.frozen) {
-    if (!settled.has(f.eventId)) continue;
+    if (!ctx.settled.has(f.eventId)) continue;
     const key = `${f.eventId}:${f.racerId}`;
     const racer = racers.get(key);
     if (racer) racer.pickedBy += 1;
     const byUser = teamPoints.get(f.eventId) ?? new Map<number, number>();
     teamPoints.set(f.eventId, byUser);
     const team = `${f.eventId}:${f.userId}`;
-    // The bench rider is picked (counted above) but scores only as a substitute (below).
     const onBench = benchOf.get(team) === f.racerId;
     if (!onBench) starters.set(team, [...(starters.get(team) ?? []), f.racerId]);
     byUser.set(
@@ -166,13 +196,31 @@ export function referenceSettlement(input: SettlementInput): Settlement {
       (byUser.get(f.userId) ?? 0) + (onBench ? 0 : (resultPoints.get(key) ?? 0)),
     );
   }
+  return { teamPoints, starters };
+}
+
+/**
+ * Step 3: what the rules add to a team's points: the bench rider on for a starter who did not
+ * start, the captain's points again, and minus the extra transfers' cost.
+ */
+function applyRoles(
+  input: SettlementInput,
+  ctx: Context,
+  resultPoints: Map<string, number>,
+  teamPoints: TeamPoints,
+  starters: Map<string, number[]>,
+) {
+  const teamOf = (e: { eventId: number; userId: number }) => {
+    const byUser = teamPoints.get(e.eventId);
+    return ctx.settled.has(e.eventId) && byUser?.has(e.userId) ? byUser : null;
+  };
   const categoryOf = new Map((input.categories ?? []).map((c) => [c.racerId, c.category]));
   const statusOf = new Map(input.results.map((r) => [`${r.eventId}:${r.racerId}`, r.status]));
   const provisional = new Set(input.events.filter((e) => e.provisional).map((e) => e.id));
   for (const b of input.benches ?? []) {
-    const byUser = teamPoints.get(b.eventId);
-    if (!settled.has(b.eventId) || !byUser?.has(b.userId)) continue;
-    const rules = input.rules?.[competitionOf.get(b.eventId) ?? 0] ?? DEFAULT_RULES;
+    const byUser = teamOf(b);
+    if (!byUser) continue;
+    const rules = input.rules?.[ctx.competitionOf.get(b.eventId) ?? 0] ?? DEFAULT_RULES;
     const sub = (id: number) => ({ id, category: categoryOf.get(id)! });
     const out = autoSub(
       (starters.get(`${b.eventId}:${b.userId}`) ?? []).map(sub),
@@ -187,31 +235,35 @@ export function referenceSettlement(input: SettlementInput): Settlement {
 
   const frozenRacers = new Set(input.frozen.map((f) => `${f.eventId}:${f.userId}:${f.racerId}`));
   for (const c of input.captains ?? []) {
-    const byUser = teamPoints.get(c.eventId);
-    if (!settled.has(c.eventId) || !byUser?.has(c.userId)) continue;
+    const byUser = teamOf(c);
+    if (!byUser) continue;
     const onTeam = frozenRacers.has(`${c.eventId}:${c.userId}:${c.racerId}`);
     const bonus = onTeam ? (resultPoints.get(`${c.eventId}:${c.racerId}`) ?? 0) : 0;
     byUser.set(c.userId, byUser.get(c.userId)! + bonus);
   }
 
   for (const c of input.transferCosts ?? []) {
-    const byUser = teamPoints.get(c.eventId);
-    if (!settled.has(c.eventId) || !byUser?.has(c.userId)) continue;
+    const byUser = teamOf(c);
+    if (!byUser) continue;
     byUser.set(c.userId, byUser.get(c.userId)! - c.cost);
   }
+}
 
-  type Totals = { points: number; previous: number; hadPrevious: boolean };
+type Totals = { points: number; previous: number; hadPrevious: boolean };
+
+/** Step 4: each round's ranks and places, and each player's totals per competition. */
+function rankRounds(ctx: Context, teamPoints: TeamPoints) {
   const eventScores = new Map<string, { points: number; rank: number; position: number }>();
   const seasons = new Map<number, Map<number, Totals>>();
   for (const [eventId, byUser] of teamPoints) {
-    const competition = competitionOf.get(eventId) ?? 0;
+    const competition = ctx.competitionOf.get(eventId) ?? 0;
     const season = seasons.get(competition) ?? new Map<number, Totals>();
     seasons.set(competition, season);
     const entries = [...byUser].map(([id, points]) => ({
       key: id,
       id,
       points,
-      usernameKey: usernameKey.get(id)!,
+      usernameKey: ctx.usernameKey.get(id)!,
     }));
     const ranks = sharedRanks(entries);
     [...entries].sort(compareStanding).forEach((e, i) => {
@@ -220,27 +272,31 @@ export function referenceSettlement(input: SettlementInput): Settlement {
         rank: ranks.get(e.id)!,
         position: i + 1,
       });
-      const s = season.get(e.id) ?? {
-        points: 0,
-        previous: 0,
-        hadPrevious: false,
-      };
+      const s = season.get(e.id) ?? { points: 0, previous: 0, hadPrevious: false };
       s.points += e.points;
-      if (eventId !== latestOf.get(competition)) {
+      if (eventId !== ctx.latestOf.get(competition)) {
         s.previous += e.points;
         s.hadPrevious = true;
       }
       season.set(e.id, s);
     });
   }
+  return { eventScores, seasons };
+}
 
+/** Step 5: each competition's table, and the players' rows of the latest one. */
+function rankStandings(
+  input: SettlementInput,
+  ctx: Context,
+  seasons: Map<number, Map<number, Totals>>,
+) {
   const standings = new Map<string, SettledPlayer>();
   for (const [competition, season] of seasons) {
     const ranked = [...season].map(([id, s]) => ({
       key: id,
       id,
       points: s.points,
-      usernameKey: usernameKey.get(id)!,
+      usernameKey: ctx.usernameKey.get(id)!,
     }));
     const ranks = sharedRanks(ranked);
     const previousRanks = sharedRanks(
@@ -257,34 +313,35 @@ export function referenceSettlement(input: SettlementInput): Settlement {
       });
     });
   }
+  const unranked: SettledPlayer = {
+    points: 0,
+    ranking: null,
+    previousRanking: null,
+    position: null,
+  };
   const players = new Map<number, SettledPlayer>();
   for (const u of input.users) {
-    players.set(
-      u.id,
-      standings.get(`${seasonCompetition}:${u.id}`) ?? {
-        points: 0,
-        ranking: null,
-        previousRanking: null,
-        position: null,
-      },
-    );
+    players.set(u.id, standings.get(`${ctx.seasonCompetition}:${u.id}`) ?? { ...unranked });
   }
+  return { standings, players };
+}
 
-  // Leagues: ranked within their competition, only competitions with a settled event.
+/** Step 6: leagues, ranked within their competition, only competitions with a settled event. */
+function rankLeagues(
+  input: SettlementInput,
+  ctx: Context,
+  seasons: Map<number, Map<number, Totals>>,
+  standings: Map<string, SettledPlayer>,
+) {
   const memberScores = new Map<string, number>();
   const byCompetition = new Map<
     number,
-    {
-      id: number;
-      listed: boolean;
-      totalPoints: number;
-      previousPoints: number;
-    }[]
+    { id: number; listed: boolean; totalPoints: number; previousPoints: number }[]
   >();
   for (const l of input.leagues) {
-    const competition = l.competitionId ?? seasonCompetition;
+    const competition = l.competitionId ?? ctx.seasonCompetition;
     const season = seasons.get(competition);
-    if (!latestOf.has(competition)) continue;
+    if (!ctx.latestOf.has(competition)) continue;
     const scores = l.memberIds.map((id) => standings.get(`${competition}:${id}`)?.points ?? 0);
     for (const [i, id] of l.memberIds.entries()) memberScores.set(`${l.id}:${id}`, scores[i]!);
     const previous = l.memberIds.map((id) => season?.get(id)?.previous ?? 0);
@@ -297,14 +354,7 @@ export function referenceSettlement(input: SettlementInput): Settlement {
     });
     byCompetition.set(competition, rows);
   }
-  const leagues = new Map<
-    number,
-    {
-      totalPoints: number;
-      ranking: number | null;
-      previousRanking: number | null;
-    }
-  >();
+  const leagues: Settlement["leagues"] = new Map();
   for (const [competition, leagueRows] of byCompetition) {
     const hasPrevious =
       input.events.filter((e) => (e.competitionId ?? 0) === competition).length > 1;
@@ -323,5 +373,16 @@ export function referenceSettlement(input: SettlementInput): Settlement {
       });
     }
   }
+  return { memberScores, leagues };
+}
+
+export function referenceSettlement(input: SettlementInput): Settlement {
+  const ctx = contextOf(input);
+  const { resultPoints, racers } = scoreResults(input, ctx);
+  const { teamPoints, starters } = scoreStarters(input, ctx, resultPoints, racers);
+  applyRoles(input, ctx, resultPoints, teamPoints, starters);
+  const { eventScores, seasons } = rankRounds(ctx, teamPoints);
+  const { standings, players } = rankStandings(input, ctx, seasons);
+  const { memberScores, leagues } = rankLeagues(input, ctx, seasons, standings);
   return { racers, eventScores, players, standings, memberScores, leagues };
 }
