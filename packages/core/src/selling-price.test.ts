@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BUDGET } from "./constants.js";
+import { PRICE_STEP } from "./pricing.js";
 import {
   budgetAfterSave,
   draftPrice,
@@ -118,6 +119,12 @@ describe("saves and price moves", () => {
     expect(back.next.budget).toBe(BUDGET - 3_000);
   });
 
+  it("a move of 1 across a step moves a held racer's worth by the whole step", () => {
+    // Paid 5,001; at 413,001 half the rise is 204,000, at 413,000 it rounds down to 203,000.
+    const worth = (now: number) => teamWorth(BUDGET, [{ paid: 5_001, now }]);
+    expect(worth(413_001) - worth(413_000)).toBe(PRICE_STEP);
+  });
+
   it("no sequence of saves raises bank + team value unless a price rose", () => {
     fc.assert(
       fc.property(
@@ -145,10 +152,14 @@ describe("saves and price moves", () => {
               rose ||= move > 0;
               prices[s.id] = s.price;
               const moved = worthOf(team, prices) - before.worth;
-              // A price move changes what the team is worth its way, and by no more than itself.
+              // A price move changes what the team is worth its way, and by no more than itself
+              // to the price step: half a rise is rounded down to the step, so a move of 1 across
+              // a step (413,001 to 413,000 after paying 5,001) takes a whole step off the worth.
               if (move <= 0) expect(moved).toBeLessThanOrEqual(0);
               if (move >= 0) expect(moved).toBeGreaterThanOrEqual(0);
-              expect(Math.abs(moved)).toBeLessThanOrEqual(Math.abs(move));
+              expect(Math.abs(moved)).toBeLessThanOrEqual(
+                Math.ceil(Math.abs(move) / PRICE_STEP) * PRICE_STEP,
+              );
             }
           }
           if (!rose) {
