@@ -3,13 +3,14 @@
 //
 // - `widgets.js`: the loader partners include (classic script, no framework): it defines the
 //   elements and imports a widget's module when its element first appears;
-// - `<widget>-<hash>.js`: one ES module per element, with its own CSS (only the rules it can use);
-// - `shared-<hash>.js`: what several widgets share (Preact, the API client, widget parts).
+// - `<widget>-<hash>.js`: one ES module per element, with its own CSS (only the rules it can use)
+//   and every part of the widgets it uses beyond the shared chunk;
+// - `shared-<hash>.js`: what every widget uses (Preact, the runtime, the API client), once.
 //
 // `node embed/build.mjs` writes them; `buildEmbed()` returns them with their sizes (size test).
-// docs/decisions/0090-embed-split-per-element.md.
+// docs/decisions/0090-embed-split-per-element.md, 0177-embed-one-shared-chunk.md.
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,6 +23,8 @@ export const outDir = path.join(here, "../public/embed/v1");
 export const outFile = path.join(outDir, "widgets.js");
 /** What a page using one element loads (loader, its module, shared chunks), gzip. */
 export const BUDGET_BYTES = 16 * 1024;
+/** The target under the budget: headroom for what widgets will show next (decision 0177). */
+export const TARGET_BYTES = 14 * 1024;
 
 /**
  * The widgets, from their one list (widgets.json, which the dashboard's embed code generator
@@ -47,13 +50,31 @@ const preactAliases = {
   "react/jsx-dev-runtime": "preact/jsx-runtime",
 };
 
+/**
+ * `@game/widgets/<entry>` from the package's TypeScript source rather than its build: esbuild
+ * then compiles it for the embed's browsers (no class-field helper from the package's es2020
+ * build) and the embed does not wait for the package's build (docs/decisions/0177).
+ */
+const widgetsSource = {
+  name: "gf-widgets-source",
+  setup(b) {
+    const src = path.join(path.dirname(require.resolve("@game/widgets/package.json")), "src");
+    b.onResolve({ filter: /^@game\/widgets(\/[\w-]+)?$/ }, (a) => {
+      const entry = a.path.split("/")[2] ?? "index";
+      const file = [".ts", ".tsx"].map((ext) => path.join(src, entry + ext)).find(existsSync);
+      return file ? { path: file } : undefined;
+    });
+  },
+};
+
 const shared = {
   bundle: true,
   write: false,
   platform: "browser",
   // Chrome 91, not 90: for older Chrome (a V8 optional-chaining bug, fixed in 91) esbuild
-  // rewrites every `?.`, about 140 bytes gzip per page (docs/decisions/0145).
-  target: ["es2020", "chrome91", "firefox90", "safari15"],
+  // rewrites every `?.`, about 140 bytes gzip per page (docs/decisions/0145). No "es2020": it
+  // would lower class fields and `??=`, which these browsers have.
+  target: ["chrome91", "firefox90", "safari15"],
   minify: true,
   legalComments: "none",
   jsx: "automatic",
@@ -121,10 +142,10 @@ export async function buildEmbed() {
     entryNames: "[name]",
     chunkNames: "shared-[hash]",
     metafile: true,
-    plugins: [entries],
+    plugins: [entries, widgetsSource],
   });
   const outputs = modules.metafile.outputs;
-  const byName = new Map(modules.outputFiles.map((f) => [path.basename(f.path), f.contents]));
+  const split = new Map(modules.outputFiles.map((f) => [path.basename(f.path), f.contents]));
   /** A module and every chunk it imports, transitively, by file name. */
   const closure = (name, seen = new Set()) => {
     if (seen.has(name)) return seen;
@@ -135,17 +156,52 @@ export async function buildEmbed() {
     }
     return seen;
   };
+  const widgetFiles = Object.values(WIDGETS).map((w) => `${w.file}.js`);
+  const closures = new Map(widgetFiles.map((f) => [f, [...closure(f)]]));
+  // The chunks every widget imports (Preact, the runtime, the API client) stay shared: a page
+  // with two kinds of widget downloads them once. Any other chunk is merged into each module
+  // that imports it (docs/decisions/0177): one file, one gzip stream, instead of up to four.
+  const core = new Set(
+    [...split.keys()].filter(
+      (n) => n.startsWith("shared-") && widgetFiles.every((f) => closures.get(f).includes(n)),
+    ),
+  );
+  const merged = await build({
+    ...shared,
+    entryPoints: Object.fromEntries(widgetFiles.map((f) => [f.slice(0, -3), `gf-chunk:${f}`])),
+    format: "esm",
+    outdir: outDir,
+    entryNames: "[name]",
+    plugins: [
+      {
+        name: "gf-merge",
+        setup(b) {
+          b.onResolve({ filter: /.*/ }, (a) => {
+            const name = path.basename(a.path.replace(/^gf-chunk:/, ""));
+            return core.has(name)
+              ? { path: `./${name}`, external: true }
+              : { path: name, namespace: "gf-chunk" };
+          });
+          b.onLoad({ filter: /.*/, namespace: "gf-chunk" }, (a) => ({
+            contents: split.get(a.path),
+            loader: "js",
+          }));
+        },
+      },
+    ],
+  });
+  const byName = new Map(merged.outputFiles.map((f) => [path.basename(f.path), f.contents]));
 
   const files = new Map();
-  for (const [name, bytes] of byName) if (name.startsWith("shared-")) files.set(name, bytes);
+  for (const name of core) files.set(name, split.get(name));
   const chunks = {};
   const imports = {};
   const decoder = new TextDecoder();
   for (const [tag, w] of Object.entries(WIDGETS)) {
-    const deps = [...closure(`${w.file}.js`)];
-    const code = deps.map((d) => decoder.decode(byName.get(d))).join("\n");
-    const css = await widgetCss(code);
+    const deps = closures.get(`${w.file}.js`).filter((n) => core.has(n));
     const own = decoder.decode(byName.get(`${w.file}.js`));
+    const code = [own, ...deps.map((d) => decoder.decode(split.get(d)))].join("\n");
+    const css = await widgetCss(code);
     if (!own.includes(JSON.stringify(CSS_PLACEHOLDER))) {
       throw new Error(`embed: no CSS slot in ${w.file}.js`);
     }
@@ -156,7 +212,7 @@ export async function buildEmbed() {
     const name = `${w.file}-${hash(bytes)}.js`;
     files.set(name, bytes);
     chunks[tag] = name;
-    imports[tag] = deps.slice(1);
+    imports[tag] = deps;
   }
 
   const loader = await build({

@@ -1,6 +1,12 @@
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { BUDGET_BYTES, buildEmbed, WIDGETS } from "./build.mjs";
+import { BUDGET_BYTES, buildEmbed, TARGET_BYTES, WIDGETS } from "./build.mjs";
+
+/**
+ * The racer table is over the 14 KB target (decision 0177 says by what): this ceiling keeps it
+ * from growing until it is brought under.
+ */
+const OVER_TARGET: Record<string, number> = { "gf-racer-table": 15_700 };
 
 const kb = (n: number) => `${(n / 1024).toFixed(2)} KB`;
 
@@ -45,6 +51,11 @@ describe("the script-tag embed", () => {
     for (const [tag, { gzipBytes, files: loads }] of Object.entries(perElement)) {
       console.log(`embed: <${tag}> ${kb(gzipBytes)} gzip (${loads.length} files)`);
       expect(gzipBytes, tag).toBeLessThanOrEqual(BUDGET_BYTES);
+      expect(gzipBytes, `${tag} (target ${TARGET_BYTES})`).toBeLessThanOrEqual(
+        OVER_TARGET[tag] ?? TARGET_BYTES,
+      );
+      // One shared chunk (Preact, the runtime, the API client) and the widget's own file.
+      expect(loads.length, tag).toBeLessThanOrEqual(3);
     }
     console.log(`embed: every file ${kb(totalGzipBytes)} gzip`);
   });
