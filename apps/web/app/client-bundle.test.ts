@@ -19,13 +19,12 @@ const KB = 1024;
 /** The target for a page's JavaScript (a bare Remix page on the same versions is about 86 KB). */
 const BUDGET_KB = 100;
 /**
- * The team builder is over the target: React and Remix are 83 KB and the shell 6.6 KB, the
- * builder's own code (racer table, team grid, checklist, draft, dialogs) 15.4 KB in 16 files.
- * This limit keeps it from growing until it is brought under `BUDGET_KB` (decision 0164 says how);
- * the captain (decision 0168), the bench (0169) and the transfer line (0170) took it from 105.0
- * to 107.2 KB, and splitting the builders' components into parts to 107.5 KB.
+ * The team builder is over the target: React and Remix are 79.5 KB, the shell 5.1 KB and the
+ * builder's own code the rest (decision 0178 says what is left). This limit keeps it from growing
+ * until it is brought under `BUDGET_KB`: 107.8 KB before Terser, the dialogs fetched apart and
+ * the widgets from source, 102.1 KB after.
  */
-const TEAM_SETUP_KB = 108;
+const TEAM_SETUP_KB = 103;
 
 const PAGES = [
   { url: "/", route: "routes/_index", budgetKb: BUDGET_KB },
@@ -140,6 +139,17 @@ const SERVER_ONLY: Marker[] = [
  * and the login form's check (fetched once a visitor starts on it) may.
  */
 const NOT_ON_PAGES: Marker[] = [
+  // Fetched apart (decision 0178): the login dialog's form and a rider's details.
+  {
+    what: "the login dialog",
+    text: "modal-panel",
+    source: () => readFileSync(path.join(WEB, "app/features/auth/login-dialog.tsx"), "utf8"),
+  },
+  {
+    what: "the rider details",
+    text: "racer-dialog__facts",
+    source: () => readFileSync(path.join(WEB, "app/features/team/racer-detail-dialog.tsx"), "utf8"),
+  },
   marker("zod", "$ZodError", "zod", "v4/core/errors.js"),
   marker("papaparse", "__parsed_extra", "papaparse", "papaparse.js"),
   marker("linkify-it", "fuzzyLink", "linkify-it", "build/index.mjs"),

@@ -16,6 +16,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { getUser } from "./utils/auth.server";
+import { loadParts } from "./utils/deferred-part";
 import { logError } from "./utils/log.server";
 
 // server.js points error logs at its JSON logger through the build's entry module.
@@ -76,6 +77,9 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   await markPrivate(request, loadContext, responseHeaders, rootSaw(remixContext));
+  // An address may render a deferred part (the login dialog, a rider's details: they work
+  // without JavaScript); the browser fetches their code apart, here it must be at hand. Once.
+  await loadParts();
   const nonce = loadContext.cspNonce ?? "";
   // Crawlers get the whole page at once; browsers get the shell first.
   const waitForAll = isbot(request.headers.get("user-agent")) || remixContext.isSpaMode;

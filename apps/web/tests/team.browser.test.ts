@@ -182,7 +182,8 @@ describe("with JavaScript", () => {
     const racerLink = dialog.getByRole("link", {
       name: "Loïc Bruni's page: points, prices and picks per round (opens in a new tab)",
     });
-    expect(await racerLink.getAttribute("href")).toMatch(/^\/racers\/\d+$/);
+    const racerHref = await racerLink.getAttribute("href");
+    expect(racerHref).toMatch(/^\/racers\/\d+$/);
     expect(await racerLink.getAttribute("target")).toBe("_blank");
     const [racerTab] = await Promise.all([context.waitForEvent("page"), racerLink.click()]);
     await racerTab.waitForLoadState();
@@ -195,6 +196,16 @@ describe("with JavaScript", () => {
     await page.keyboard.press("Escape");
     await expect.poll(() => dialog.isVisible()).toBe(false);
     expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
+    // An address that shows them: the server renders them, and the page hydrates with them (their
+    // code comes apart from the page's, decision 0178) into a working modal, without errors.
+    const racerId = racerHref!.split("/").pop();
+    await page.goto(`${app.url}/team-setup?game=5&show=${racerId}`);
+    await expect
+      .poll(() => page.evaluate(() => !!document.querySelector("dialog.racer-dialog:modal")))
+      .toBe(true);
+    expect(await dialog.textContent()).toContain("$320,000");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.isVisible()).toBe(false);
 
     // Back home: Edit Your Team, the saved six, the bank left.
     await page.getByRole("link", { name: "Pro Downhill Series Round 1: Windrock" }).click();

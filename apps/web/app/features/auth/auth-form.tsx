@@ -10,18 +10,18 @@ import {
   useRef,
   useState,
 } from "react";
-import { type AuthField, type AuthMode, type AuthResult, HONEYPOT_FIELD } from "./auth-result";
+import {
+  type AuthField,
+  type AuthMode,
+  type AuthResult,
+  authPath,
+  HONEYPOT_FIELD,
+} from "./auth-result";
 
 export const AUTH_TITLES: Record<AuthMode, string> = {
   login: "Login",
   signup: "Create Your Account",
 };
-
-/** The page of each mode: where the form posts, and where it lives without JavaScript. */
-export function authPath(mode: AuthMode, redirectTo?: string | null): string {
-  const path = mode === "login" ? "/login" : "/signup";
-  return redirectTo ? `${path}?redirectTo=${encodeURIComponent(redirectTo)}` : path;
-}
 
 export interface AuthFormProps {
   mode: AuthMode;

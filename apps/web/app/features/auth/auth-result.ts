@@ -8,6 +8,15 @@
 export type AuthMode = "login" | "signup";
 export type AuthField = "username" | "email" | "password";
 
+/**
+ * The page of each mode: where the form posts, and where it lives without JavaScript. Here, not
+ * beside the form: the header links to it on every page, and the form is fetched apart.
+ */
+export function authPath(mode: AuthMode, redirectTo?: string | null): string {
+  const path = mode === "login" ? "/login" : "/signup";
+  return redirectTo ? `${path}?redirectTo=${encodeURIComponent(redirectTo)}` : path;
+}
+
 /** What a failed login or sign-up answers, shown by the form next to the fields. */
 export interface AuthResult {
   mode: AuthMode;

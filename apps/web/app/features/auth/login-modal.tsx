@@ -5,12 +5,11 @@ import {
   useCallback,
   useContext,
   useEffect,
-  useId,
   useMemo,
   useRef,
   useState,
 } from "react";
-import { AUTH_TITLES, AuthForm } from "./auth-form";
+import { deferredPart, usePart } from "~/utils/deferred-part";
 import type { AuthMode, AuthResult } from "./auth-result";
 
 export interface OpenLoginOptions {
@@ -45,7 +44,7 @@ export function useLoginModal(): LoginModalApi {
  * The URL parameters that open the modal on arrival: `?login=1` (or `?login=signup`) with an
  * optional `redirectTo`. `requireUser()` sends visitors to such a link.
  */
-function fromUrl(search: string): { mode: AuthMode; redirectTo: string | null } | null {
+export function fromUrl(search: string): { mode: AuthMode; redirectTo: string | null } | null {
   const params = new URLSearchParams(search);
   const login = params.get("login");
   if (!login) return null;
@@ -60,11 +59,20 @@ function withoutLoginParams(pathname: string, search: string, hash: string): str
   return `${pathname}${rest ? `?${rest}` : ""}${hash}`;
 }
 
-interface ModalState {
+export interface ModalState {
   open: boolean;
   mode: AuthMode;
   redirectTo: string | null;
 }
+
+/**
+ * The dialog's code (the form, its fields and messages): signed-in players never see it, so pages
+ * do not carry it (docs/decisions/0178). A `?login=1` address renders it on arrival.
+ */
+const loginDialog = deferredPart(
+  () => import("./login-dialog").then((m) => m.LoginDialog),
+  (url) => fromUrl(url.search) !== null,
+);
 
 /**
  * Provides `useLoginModal()` and renders the Login / Create Your Account dialog for visitors.
@@ -76,9 +84,7 @@ export function LoginModalProvider(props: { signedIn: boolean; children: ReactNo
   const location = useLocation();
   const navigate = useNavigate();
   const fetcher = useFetcher<AuthResult>({ key: "login-modal" });
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<HTMLElement | null>(null);
-  const headingId = useId();
 
   const initial = fromUrl(location.search);
   const [state, setState] = useState<ModalState>({
@@ -86,6 +92,8 @@ export function LoginModalProvider(props: { signedIn: boolean; children: ReactNo
     mode: initial?.mode ?? "login",
     redirectTo: initial?.redirectTo ?? null,
   });
+  // The dialog is in the page from its first opening on (closing it keeps it, closed).
+  const [shown, setShown] = useState(initial !== null);
 
   // The last answer shown before this opening: a reopened modal starts clean.
   const [staleData, setStaleData] = useState<AuthResult | undefined>(undefined);
@@ -96,10 +104,28 @@ export function LoginModalProvider(props: { signedIn: boolean; children: ReactNo
 
   const open = useCallback((options: OpenLoginOptions = {}) => {
     openerRef.current = document.activeElement as HTMLElement | null;
-    setStaleData(dataRef.current);
-    setOpenings((n) => n + 1);
-    setState({ open: true, mode: options.mode ?? "login", redirectTo: options.redirectTo ?? null });
+    const show = () => {
+      setStaleData(dataRef.current);
+      setOpenings((n) => n + 1);
+      setShown(true);
+      setState({
+        open: true,
+        mode: options.mode ?? "login",
+        redirectTo: options.redirectTo ?? null,
+      });
+    };
+    if (loginDialog.value) return show();
+    loginDialog.load().then(show, () => {
+      // Its code cannot be fetched: the address that opens it, rendered by the server.
+      const params = new URLSearchParams(window.location.search);
+      params.set("login", options.mode === "signup" ? "signup" : "1");
+      if (options.redirectTo) params.set("redirectTo", options.redirectTo);
+      window.location.assign(`${window.location.pathname}?${params}`);
+    });
   }, []);
+
+  // A visitor may open it any moment: its code comes when the page is idle.
+  const LoginDialog = usePart(loginDialog, false, !props.signedIn);
 
   // A client-side navigation to a `?login=1` link opens it too. The address it arrived with was
   // opened by the server's render: opening it again would remount the form and wipe what the
@@ -127,31 +153,8 @@ export function LoginModalProvider(props: { signedIn: boolean; children: ReactNo
     if (props.signedIn) setState((s) => (s.open ? { ...s, open: false } : s));
   }, [props.signedIn]);
 
-  // Keep the native dialog in step with the state; focus the first field on open and on switch,
-  // and again when a new opening remounts the form. A field the visitor already typed in (before
-  // the JavaScript ran) keeps the focus.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a mode switch or a remount must refocus too
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog || props.signedIn) return;
-    if (state.open) {
-      // Rendered open by the server (no JavaScript yet): reopen it as a real modal.
-      const typing = dialog.contains(document.activeElement) ? document.activeElement : null;
-      if (dialog.open && !dialog.matches(":modal")) dialog.close();
-      if (!dialog.open) dialog.showModal();
-      const first = dialog.querySelector<HTMLInputElement>(
-        "input:not([type=hidden]):not([tabindex='-1'])",
-      );
-      (typing instanceof HTMLInputElement ? typing : first)?.focus();
-    } else if (dialog.open) {
-      dialog.close();
-    }
-  }, [state.open, state.mode, openings, props.signedIn]);
-
-  // Closing (button, Escape, backdrop): drop the URL's login parameters, give focus back.
+  // Closed (button, Escape, backdrop): drop the URL's login parameters, give focus back.
   const onClosed = () => {
-    // The close event is queued: ignore the one from turning the server's dialog into a modal.
-    if (dialogRef.current?.open) return;
     if (state.open) setState((s) => ({ ...s, open: false }));
     if (fromUrl(location.search)) {
       navigate(withoutLoginParams(location.pathname, location.search, location.hash), {
@@ -168,52 +171,23 @@ export function LoginModalProvider(props: { signedIn: boolean; children: ReactNo
   };
 
   const api = useMemo(() => ({ open }), [open]);
-  const title = AUTH_TITLES[state.mode];
-  const closeHref = withoutLoginParams(location.pathname, location.search, location.hash);
 
   return (
     <LoginModalContext.Provider value={api}>
       {props.children}
-      {props.signedIn ? null : (
-        // biome-ignore lint/a11y/useKeyWithClickEvents: a backdrop click; Escape closes it for keyboards
-        <dialog
-          ref={dialogRef}
-          className="modal"
-          aria-labelledby={headingId}
-          // The server renders it open when the URL asks for it (works without JavaScript).
-          open={initial !== null ? true : undefined}
-          onClose={onClosed}
-          onClick={(event) => {
-            if (event.target === event.currentTarget) close();
-          }}
-        >
-          <div className="modal-panel">
-            <div className="modal-head">
-              <h2 id={headingId}>{title}</h2>
-              <a
-                href={closeHref}
-                className="modal-close"
-                onClick={(event) => {
-                  event.preventDefault();
-                  close();
-                }}
-              >
-                <span aria-hidden="true">×</span>
-                <span className="visually-hidden">Close</span>
-              </a>
-            </div>
-            <AuthForm
-              key={`${state.mode}-${openings}`}
-              mode={state.mode}
-              result={fetcher.data === staleData ? null : fetcher.data}
-              redirectTo={state.redirectTo}
-              busy={fetcher.state !== "idle"}
-              FormComponent={fetcher.Form}
-              onSwitchMode={(mode) => setState((s) => ({ ...s, mode }))}
-              headingId={headingId}
-            />
-          </div>
-        </dialog>
+      {props.signedIn || !shown || !LoginDialog ? null : (
+        <LoginDialog
+          state={state}
+          openings={openings}
+          serverOpen={initial !== null}
+          result={fetcher.data === staleData ? null : fetcher.data}
+          busy={fetcher.state !== "idle"}
+          FormComponent={fetcher.Form}
+          closeHref={withoutLoginParams(location.pathname, location.search, location.hash)}
+          onClose={close}
+          onClosed={onClosed}
+          onSwitchMode={(mode) => setState((s) => ({ ...s, mode }))}
+        />
       )}
     </LoginModalContext.Provider>
   );

@@ -3,7 +3,7 @@ import { formatPrice } from "@game/core/format";
 import { EventList } from "@game/widgets/event-list";
 import { Link } from "@remix-run/react";
 import { useEffect } from "react";
-import { authPath } from "~/features/auth/auth-form";
+import { authPath } from "~/features/auth/auth-result";
 import { isPlainClick, useLoginModal } from "~/features/auth/login-modal";
 import { HomeCompetitions } from "~/features/competitions/competition-list";
 import type {

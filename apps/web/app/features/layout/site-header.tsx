@@ -1,6 +1,6 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { authPath } from "~/features/auth/auth-form";
+import { authPath } from "~/features/auth/auth-result";
 import { isPlainClick, useLoginModal } from "~/features/auth/login-modal";
 import { NAV_LINKS, SITE_NAME } from "./site";
 

@@ -12,8 +12,8 @@ import type { TeamRacerView, TransferStatus } from "@game/db";
 import { RacerTable, RequirementChecklist, TeamGrid } from "@game/widgets";
 import { useFetcher } from "@remix-run/react";
 import { type MouseEvent, type RefObject, useEffect, useRef, useState } from "react";
+import { deferredPart, usePart } from "~/utils/deferred-part";
 import { addRiderAction, addRiderLabel } from "./add-rider-action";
-import { RacerDetailDialog } from "./racer-detail-dialog";
 import { SaveOutcome } from "./save-outcome";
 import { SaveTeamButton } from "./save-team-button";
 import { TEAM_FIELDS, type TeamActionResult, teamSetupHref } from "./team-form";
@@ -53,6 +53,12 @@ export interface TeamBuilderProps {
 
 const FORM_ID = "team-form";
 
+/** A rider's details, opened by a click or by `?show=` (docs/decisions/0178). */
+const racerDialog = deferredPart(
+  () => import("./racer-detail-dialog").then((m) => m.RacerDetailDialog),
+  (url) => url.searchParams.has("show"),
+);
+
 /**
  * The team builder. With JavaScript the draft lives in the page (adding, removing and the
  * checklist update instantly) and only Save posts. Without it, the same form posts every add
@@ -77,6 +83,7 @@ export function TeamBuilder(props: TeamBuilderProps) {
   });
   const [category, setCategory] = useState<Category>(props.category);
   const [shown, setShown] = useState<number | null>(props.show);
+  const RacerDetailDialog = usePart(racerDialog, shown !== null);
   const [result, setResult] = useState<TeamActionResult | null>(props.actionResult ?? null);
   const teamHeading = useRef<HTMLHeadingElement>(null);
   const tableRef = useRef<HTMLElement>(null);
@@ -153,30 +160,32 @@ export function TeamBuilder(props: TeamBuilderProps) {
         />
       </fetcher.Form>
 
-      <RacerDetailDialog
-        racer={shownRacer}
-        hydrated={hydrated}
-        closeHref={teamSetupHref(eventId, { draft: d.draft, category: categorySlug })}
-        onClose={() => setShown(null)}
-        actions={
-          !shownRacer || !editable ? null : (
-            <ShownRacerAction
-              racer={shownRacer}
-              onTeam={d.draft.includes(shownRacer.id)}
-              block={d.blockReason(shownRacer)}
-              price={d.priceOf(shownRacer)}
-              onAdd={(event) => {
-                add(shownRacer, event, false);
-                setShown(null);
-              }}
-              onRemove={(event) => {
-                remove(shownRacer, event);
-                setShown(null);
-              }}
-            />
-          )
-        }
-      />
+      {RacerDetailDialog ? (
+        <RacerDetailDialog
+          racer={shownRacer}
+          hydrated={hydrated}
+          closeHref={teamSetupHref(eventId, { draft: d.draft, category: categorySlug })}
+          onClose={() => setShown(null)}
+          actions={
+            !shownRacer || !editable ? null : (
+              <ShownRacerAction
+                racer={shownRacer}
+                onTeam={d.draft.includes(shownRacer.id)}
+                block={d.blockReason(shownRacer)}
+                price={d.priceOf(shownRacer)}
+                onAdd={(event) => {
+                  add(shownRacer, event, false);
+                  setShown(null);
+                }}
+                onRemove={(event) => {
+                  remove(shownRacer, event);
+                  setShown(null);
+                }}
+              />
+            )
+          }
+        />
+      ) : null}
     </>
   );
 }
