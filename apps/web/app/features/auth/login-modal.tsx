@@ -44,7 +44,7 @@ export function useLoginModal(): LoginModalApi {
  * The URL parameters that open the modal on arrival: `?login=1` (or `?login=signup`) with an
  * optional `redirectTo`. `requireUser()` sends visitors to such a link.
  */
-export function fromUrl(search: string): { mode: AuthMode; redirectTo: string | null } | null {
+function fromUrl(search: string): { mode: AuthMode; redirectTo: string | null } | null {
   const params = new URLSearchParams(search);
   const login = params.get("login");
   if (!login) return null;
