@@ -22,6 +22,7 @@ const PAGE_MODULES = [
   "dates",
   "events",
   "format",
+  "name-messages",
   "pricing",
   "rules",
   "scoring",

@@ -8,6 +8,7 @@ export * from "./dates.js";
 export * from "./events.js";
 export * from "./format.js";
 export * from "./mail-text.js";
+export * from "./name-messages.js";
 export * from "./origins.js";
 export * from "./partners.js";
 export * from "./password-policy.js";

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { LEAGUE_NAME_MAX } from "./constants.js";
-import { CONTROL_OR_BIDI, LEAGUE_NAME_HIDDEN_CHARACTERS } from "./names.js";
+import { LEAGUE_NAME_HIDDEN_CHARACTERS } from "./name-messages.js";
+import { CONTROL_OR_BIDI } from "./names.js";
 import { DB_INT_MAX, leagueNameSchema, parseRecordId } from "./schemas.js";
 
 /** Every character the rule refuses, listed by hand (not from the rule's own regex). */

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { LEAGUE_NAME_MAX } from "./constants.js";
-import { MAX_STACKED_MARKS, NAME_MESSAGES, nameProblem } from "./names.js";
+import { NAME_MESSAGES } from "./name-messages.js";
+import { MAX_STACKED_MARKS, nameProblem } from "./names.js";
 import { leagueNameSchema, usernameSchema } from "./schemas.js";
 
 const RUNS = { numRuns: 300 };

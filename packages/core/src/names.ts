@@ -6,17 +6,7 @@
  */
 import { LinkifyIt } from "linkify-it";
 import tlds from "tlds";
-
-export type NameKind = "username" | "league";
-
-/** Why a name is refused; each has a message per kind below. */
-export type NameProblem =
-  | "control"
-  | "invisible"
-  | "marks"
-  | "scripts"
-  | "web-address"
-  | "reserved";
+import type { NameKind, NameProblem } from "./name-messages.js";
 
 /**
  * Control characters (C0, DEL, C1) and the invisible marks that reorder text (bidi embeddings,
@@ -26,33 +16,6 @@ export type NameProblem =
 export const CONTROL_OR_BIDI =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are the point
   /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/u;
-
-export const LEAGUE_NAME_HIDDEN_CHARACTERS =
-  "League names cannot contain control or text-direction characters: they would hide or reorder the name other players see.";
-
-export const NAME_MESSAGES: Record<NameKind, Record<NameProblem, string>> = {
-  league: {
-    control: LEAGUE_NAME_HIDDEN_CHARACTERS,
-    invisible:
-      "League names cannot contain invisible characters (zero-width spaces, fillers, blank symbols): players would not see the name you typed.",
-    marks:
-      "League names can put at most 4 accents on a letter, each different, and never on a space.",
-    scripts:
-      "Write the league name in one common alphabet (Latin letters may go with Chinese, Japanese or Korean): mixed alphabets can imitate other names.",
-    "web-address":
-      "League names cannot contain web or e-mail addresses: invitations would show them as links.",
-    reserved: "League names cannot use the name Gravity Fantasy: the league would look official.",
-  },
-  username: {
-    control: "Usernames cannot contain control or text-direction characters.",
-    invisible: "Usernames cannot contain invisible characters.",
-    marks: "Usernames cannot stack accents.",
-    scripts: "Write the username in one alphabet.",
-    "web-address": "Usernames cannot be web or e-mail addresses.",
-    reserved:
-      "That username is reserved: it could pass for Gravity Fantasy or its staff. Choose another one.",
-  },
-};
 
 /** UTS #39 5.4: more than this many nonspacing marks in a row is refused. */
 export const MAX_STACKED_MARKS = 4;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LEAGUE_NAME_MAX, PASSWORD_MAX, USERNAME_MAX, USERNAME_MIN } from "./constants.js";
-import { NAME_MESSAGES, type NameKind, nameProblem } from "./names.js";
+import { NAME_MESSAGES, type NameKind } from "./name-messages.js";
+import { nameProblem } from "./names.js";
 import { checkNewPassword, PASSWORD_MESSAGES, passwordLength } from "./password-policy.js";
 
 // The name rules (usernames, league names) travel with the schemas that apply them.

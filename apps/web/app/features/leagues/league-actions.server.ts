@@ -32,11 +32,11 @@ import {
   emailProblem,
   intentSchema,
   inviteFormSchema,
-  type LeagueIntent,
   leagueRefFormSchema,
   nameProblem,
   removeMemberFormSchema,
-} from "./forms";
+} from "./form-schemas";
+import type { LeagueIntent } from "./forms";
 import { invitationMail } from "./invitation-mail";
 import {
   CONFIRM_PARAM,

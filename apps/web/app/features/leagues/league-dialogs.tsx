@@ -1,14 +1,8 @@
 /** The league modals: Create a League, Invite Member, and the leave/delete/remove confirmations. */
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
-import type { z } from "zod";
 import { fieldErrors } from "~/utils/field-errors";
-import {
-  createLeagueFormSchema,
-  inviteFormSchema,
-  LEAGUE_ACTION,
-  type LeagueIntent,
-} from "./forms";
+import { LEAGUE_ACTION, type LeagueIntent } from "./forms";
 import { CancelButton, Modal, useHydrated } from "./modal";
 
 export const createDialogId = "lg-create-dialog";
@@ -18,15 +12,42 @@ export type ConfirmIntent = Extract<LeagueIntent, "leave" | "delete" | "remove">
 export const confirmDialogId = (intent: ConfirmIntent, leagueId: number) =>
   `lg-${intent}-dialog-${leagueId}`;
 
+type Checks = typeof import("./form-schemas");
+/** The forms a dialog checks before posting, by their schema's name. */
+type CheckedForm = "createLeagueFormSchema" | "inviteFormSchema";
+
+let checks: Checks | undefined;
+let loadingChecks: Promise<Checks | undefined> | undefined;
+
+/**
+ * Fetches the forms' shared check (zod and the name rules: more than the rest of the page's own
+ * code) once a league form is first focused: the event page and the league pages carry the
+ * dialogs, few visits open them (docs/decisions/0178). Opening a dialog puts the focus in it, so
+ * the check is usually there before anything is typed. Not fetched (offline): undefined, and the
+ * server checks the post alone, with the same messages; the next focus tries again.
+ */
+function loadChecks(): Promise<Checks | undefined> {
+  loadingChecks ??= import("./form-schemas").then(
+    (loaded) => (checks = loaded),
+    () => {
+      loadingChecks = undefined;
+      return undefined;
+    },
+  );
+  return loadingChecks;
+}
+
 /**
  * A dialog form checked with its shared schema before posting. While the post is on its way the
  * submit button is busy; when the page has reloaded with the answer, the dialog closes and the
  * form is cleared (the answer itself shows as a notice on the panel).
  */
-function useDialogForm(schema: z.ZodType, dialogId: string) {
+function useDialogForm(form: CheckedForm, dialogId: string) {
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const submitted = useRef(false);
+  /** A post held for the check once: the next one goes, checked or (offline) not. */
+  const waited = useRef(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const busy = submitted.current && navigation.state !== "idle";
 
@@ -39,9 +60,19 @@ function useDialogForm(schema: z.ZodType, dialogId: string) {
   }, [navigation.state, dialogId]);
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
+    if (!checks && !waited.current) {
+      // Sent before the check arrived: wait for it (or for its failure), then send again.
+      e.preventDefault();
+      const target = e.currentTarget;
+      const submitter = (e.nativeEvent as SubmitEvent).submitter;
+      waited.current = true;
+      void loadChecks().then(() => target.requestSubmit(submitter));
+      return;
+    }
+    waited.current = false;
     const values = Object.fromEntries(new FormData(e.currentTarget));
-    const parsed = schema.safeParse(values);
-    if (!parsed.success) {
+    const parsed = checks?.[form].safeParse(values);
+    if (parsed && !parsed.success) {
       e.preventDefault();
       const found = fieldErrors(parsed.error);
       setErrors(found);
@@ -80,7 +111,8 @@ function FieldDialog(props: {
   id: string;
   title: string;
   initiallyOpen: boolean;
-  schema: z.ZodType;
+  /** The schema (in `form-schemas.ts`) the form is checked with before posting. */
+  schema: CheckedForm;
   hidden: Record<string, string | number>;
   submit: string;
   busyLabel: string;
@@ -101,6 +133,7 @@ function FieldDialog(props: {
         action={LEAGUE_ACTION}
         noValidate={hydrated}
         onSubmit={form.onSubmit}
+        onFocus={() => void loadChecks()}
         preventScrollReset
         className="lg-form"
       >
@@ -133,7 +166,7 @@ export function CreateLeagueDialog({
       id={createDialogId}
       title="Create a League"
       initiallyOpen={initiallyOpen}
-      schema={createLeagueFormSchema}
+      schema="createLeagueFormSchema"
       hidden={{ intent: "create", game, redirectTo: pathname }}
       submit="Create League"
       busyLabel="Creating…"
@@ -174,7 +207,7 @@ export function InviteDialog({
       id={inviteDialogId(league.id)}
       title="Invite Member"
       initiallyOpen={initiallyOpen}
-      schema={inviteFormSchema}
+      schema="inviteFormSchema"
       hidden={{ intent: "invite", leagueId: league.id, redirectTo: pathname }}
       submit="Send Invitation"
       busyLabel="Sending…"

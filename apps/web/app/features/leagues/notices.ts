@@ -3,7 +3,7 @@
  * a sentence. Only known codes are shown, so a crafted link cannot put words on the page.
  */
 import { INVITATIONS_PER_DAY, MAX_OWNED_LEAGUES } from "@game/core/constants";
-import { NAME_MESSAGES } from "@game/core/schemas";
+import { NAME_MESSAGES } from "@game/core/name-messages";
 import { CONFIRM_FIRST } from "~/features/account/email-confirmation";
 
 export const NOTICE_PARAM = "leagueNotice";
