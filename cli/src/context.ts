@@ -1,3 +1,4 @@
+import { readFileSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import {
@@ -54,6 +55,26 @@ export function currentActor(userInfo: () => { username: string } = os.userInfo)
  */
 export function inputPath(file: string, env: NodeJS.ProcessEnv = process.env): string {
   return path.resolve(env.INIT_CWD || process.cwd(), file);
+}
+
+/**
+ * The bytes of a file named on the command line. `checkSize` refuses it by its size before
+ * anything is read (it throws); a folder, or a file that cannot be read, is refused with the
+ * system's reason.
+ */
+export function readInputFile(file: string, checkSize: (bytes: number) => void): Uint8Array {
+  const at = inputPath(file);
+  try {
+    const stat = statSync(at);
+    if (!stat.isFile()) throw new CliError(`${file} is not a file`);
+    checkSize(stat.size);
+    return readFileSync(at);
+  } catch (error) {
+    if (error instanceof Error && "code" in error) {
+      throw new CliError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code}`);
+    }
+    throw error;
+  }
 }
 
 export interface CliDb extends DbHandle {

@@ -1,10 +1,8 @@
 /** What several racers commands parse or print the same way. */
-import { readFileSync, statSync } from "node:fs";
 import { type Category, normalizeCategory } from "@game/core";
 import { checkCsvSize, type RacerFieldChange } from "@game/db";
 import { InvalidArgumentError } from "commander";
-import { inputPath } from "../../context.js";
-import { CliError } from "../../errors.js";
+import { readInputFile } from "../../context.js";
 
 export function category(value: string): Category {
   const c = normalizeCategory(value);
@@ -24,18 +22,7 @@ export function count(value: string): number {
 
 /** The file's bytes, size-checked before reading: the service detects the encoding. */
 export function readCsvBytes(file: string): Uint8Array {
-  const at = inputPath(file);
-  try {
-    const stat = statSync(at);
-    if (!stat.isFile()) throw new CliError(`${file} is not a file`);
-    checkCsvSize(stat.size);
-    return readFileSync(at);
-  } catch (error) {
-    if (error instanceof Error && "code" in error) {
-      throw new CliError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code}`);
-    }
-    throw error;
-  }
+  return readInputFile(file, checkCsvSize);
 }
 
 const shown = (v: string | number | null) =>

@@ -1,5 +1,4 @@
 /** What the results commands read and print the same way. */
-import { readFileSync, statSync } from "node:fs";
 import {
   CATEGORIES,
   type Category,
@@ -9,7 +8,7 @@ import {
   normalizeCategory,
 } from "@game/core";
 import { InvalidArgumentError } from "commander";
-import { inputPath } from "../../context.js";
+import { readInputFile } from "../../context.js";
 import { CliError } from "../../errors.js";
 
 /** `--category "Pro Men"` (also "pro-men", "Elite Men"): the category of the whole file. */
@@ -23,20 +22,11 @@ export function categoryOption(value: string): Category {
 
 /** Results files share the racer files' size limit. */
 function readBytes(file: string): Uint8Array {
-  const at = inputPath(file);
-  try {
-    const stat = statSync(at);
-    if (!stat.isFile()) throw new CliError(`${file} is not a file`);
-    if (stat.size > CSV_MAX_BYTES) {
+  return readInputFile(file, (size) => {
+    if (size > CSV_MAX_BYTES) {
       throw new CliError(`${file} is larger than ${CSV_MAX_BYTES / 1024 / 1024} MB`);
     }
-    return readFileSync(at);
-  } catch (error) {
-    if (error instanceof Error && "code" in error) {
-      throw new CliError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code}`);
-    }
-    throw error;
-  }
+  });
 }
 
 /**
