@@ -2,7 +2,13 @@ import type { Form } from "@remix-run/react";
 import { type ComponentProps, type ComponentType, useEffect, useId, useRef } from "react";
 import { AUTH_TITLES, AuthForm } from "./auth-form";
 import type { AuthMode, AuthResult } from "./auth-result";
-import type { ModalState } from "./login-modal";
+
+/** Whether the dialog is open, on which face, and where a login goes afterwards. */
+export interface ModalState {
+  open: boolean;
+  mode: AuthMode;
+  redirectTo: string | null;
+}
 
 export interface LoginDialogProps {
   state: ModalState;

@@ -11,6 +11,8 @@ import {
 } from "react";
 import { deferredPart, usePart } from "~/utils/deferred-part";
 import type { AuthMode, AuthResult } from "./auth-result";
+// Types only: the dialog's code is fetched apart (below).
+import type { ModalState } from "./login-dialog";
 
 export interface OpenLoginOptions {
   mode?: AuthMode;
@@ -57,12 +59,6 @@ function withoutLoginParams(pathname: string, search: string, hash: string): str
   params.delete("redirectTo");
   const rest = params.toString();
   return `${pathname}${rest ? `?${rest}` : ""}${hash}`;
-}
-
-export interface ModalState {
-  open: boolean;
-  mode: AuthMode;
-  redirectTo: string | null;
 }
 
 /**
