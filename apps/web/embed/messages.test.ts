@@ -1,7 +1,23 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { frameMessage } from "../app/features/embed/messages";
-import { MAX_FRAME_HEIGHT, parseFrameMessage } from "./messages";
+import { z } from "zod";
+import { MAX_FRAME_HEIGHT, parseAuthMessage, parseFrameMessage } from "./messages";
+
+/**
+ * The messages as zod schemas: the statement the guards are held to (docs/decisions/0179). The
+ * guards, not these, run in the browser: zod is too big for the embed's pages.
+ */
+const authMessage = z.strictObject({
+  type: z.literal("gf:auth"),
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,200}$/),
+});
+const frameMessage = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("gf:resize"), height: z.number().min(0).max(MAX_FRAME_HEIGHT) }),
+  z.strictObject({
+    type: z.literal("gf:saved"),
+    eventId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  }),
+]);
 
 describe("parseFrameMessage", () => {
   it("accepts the frame's messages", () => {
@@ -55,6 +71,54 @@ describe("parseFrameMessage", () => {
       fc.property(candidate, (data) => {
         const guard = parseFrameMessage(data);
         const schema = frameMessage.safeParse(data);
+        expect(guard !== null).toBe(schema.success);
+        if (guard && schema.success) expect(guard).toEqual(schema.data);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe("parseAuthMessage", () => {
+  const token = "abcDEF012_-".repeat(3);
+
+  it("accepts the popup's message, and nothing else", () => {
+    expect(parseAuthMessage({ type: "gf:auth", token })).toEqual({ type: "gf:auth", token });
+    for (const bad of [
+      null,
+      token,
+      { type: "gf:auth" },
+      { type: "gf:auth", token: "short" },
+      { type: "gf:auth", token: `${token}!` },
+      { type: "gf:auth", token: "x".repeat(201) },
+      { type: "gf:auth", token, extra: 1 },
+      { type: "gf:saved", eventId: 5 },
+    ]) {
+      expect(parseAuthMessage(bad), JSON.stringify(bad)).toBeNull();
+    }
+  });
+
+  it("agrees with the zod schema, on any input", () => {
+    const tokenLike = fc.oneof(
+      fc.string(),
+      fc.stringMatching(/^[A-Za-z0-9_-]{15,210}$/),
+      fc.stringMatching(/^[A-Za-z0-9_-]{20,40}[^A-Za-z0-9_-]$/),
+    );
+    const candidate = fc.oneof(
+      fc.anything(),
+      fc.record(
+        {
+          type: fc.constantFrom("gf:auth", "gf:saved", "other"),
+          token: fc.oneof(tokenLike, fc.integer()),
+          more: fc.string(),
+        },
+        { requiredKeys: ["type"] },
+      ),
+    );
+    fc.assert(
+      fc.property(candidate, (data) => {
+        const guard = parseAuthMessage(data);
+        const schema = authMessage.safeParse(data);
         expect(guard !== null).toBe(schema.success);
         if (guard && schema.success) expect(guard).toEqual(schema.data);
       }),

@@ -9,7 +9,7 @@ import {
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { embedAuthAction, loadEmbedAuth } from "~/features/embed/auth.server";
-import { type AuthMessage, authMessage } from "~/features/embed/messages";
+import { parseAuthMessage } from "../../embed/messages";
 
 export const meta: MetaFunction = () => [{ title: "Sign in to play · Gravity Fantasy" }];
 
@@ -34,7 +34,8 @@ export default function EmbedAuth() {
     }
     // The opener is our iframe on the partner's page: same origin as this window. Naming our
     // origin as the target means no other window (the partner page, an ad) can receive it.
-    const message: AuthMessage = authMessage.parse({ type: "gf:auth", token: result.token });
+    const message = parseAuthMessage({ type: "gf:auth", token: result.token });
+    if (!message) throw new Error("The sign-in answered with a malformed token.");
     opener.postMessage(message, window.location.origin);
     setStatus("sent");
     window.close();

@@ -22,7 +22,7 @@ import { SaveOutcome } from "~/features/team/save-outcome";
 import { SaveTeamButton } from "~/features/team/save-team-button";
 import { CaptainMark, CaptainToggle } from "~/features/team/team-marks";
 import { type TeamDraft, useTeamDraft } from "~/features/team/use-team-draft";
-import { authMessage, type FrameMessage, frameMessage } from "./messages";
+import { type FrameMessage, parseAuthMessage, parseFrameMessage } from "../../../embed/messages";
 import type { EmbedActionResult, EmbedSignedIn } from "./team-setup-form";
 
 export interface EmbedTeamBuilderProps {
@@ -43,10 +43,12 @@ type Alert = { ok: boolean; message: string; reasons: string[] };
 /** Racer names open the racer's page in a new tab: the reader keeps the partner's page. */
 const racerLinks = { racerHref: (r: { id: number }) => `/racers/${r.id}`, renderLink: newTabLink };
 
-/** Posts a (schema-checked) message to the partner page, and only to it. */
+/** Posts a (checked) message to the partner page, and only to it. */
 function tellParent(parentOrigin: string | null, message: FrameMessage) {
   if (!parentOrigin || window.parent === window) return;
-  window.parent.postMessage(frameMessage.parse(message), parentOrigin);
+  const checked = parseFrameMessage(message);
+  if (!checked) throw new Error(`Not a message for the partner page: ${JSON.stringify(message)}`);
+  window.parent.postMessage(checked, parentOrigin);
 }
 
 /** Reports the content's height to the partner page whenever it changes: no inner scrollbar. */
@@ -347,10 +349,10 @@ function useSignInPopup(
     const onMessage = (message: MessageEvent) => {
       if (message.origin !== window.location.origin) return;
       if (!popup.current || message.source !== popup.current) return;
-      const parsed = authMessage.safeParse(message.data);
-      if (!parsed.success) return;
+      const parsed = parseAuthMessage(message.data);
+      if (!parsed) return;
       popup.current = null;
-      tokenTo.current(parsed.data.token);
+      tokenTo.current(parsed.token);
     };
     window.addEventListener("message", onMessage);
     return () => window.removeEventListener("message", onMessage);
