@@ -1,22 +1,11 @@
-import { existsSync } from "node:fs";
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig, type Rollup } from "vite";
+import { WIDGETS_IMPORT, widgetsSourceFile } from "./embed/widgets-source.mjs";
 
 declare module "@remix-run/node" {
   interface Future {
     v3_singleFetch: true;
   }
-}
-
-const WIDGETS_SRC = new URL("../../packages/widgets/src/", import.meta.url).pathname;
-
-/** The source file of a `@game/widgets` entry (`index`, `racer-table`, ...). */
-function widgetsSource(entry: string): string | null {
-  for (const ext of [".ts", ".tsx"]) {
-    const file = `${WIDGETS_SRC}${entry}${ext}`;
-    if (existsSync(file)) return file;
-  }
-  return null;
 }
 
 const ROOT_ROUTE = new URL("./app/root.tsx", import.meta.url).pathname;
@@ -67,9 +56,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       // the core helpers it uses (the published package cannot depend on private core), which
       // the app's pages then loaded twice (docs/decisions/0178). Its stylesheet stays the built one.
       {
-        find: /^@game\/widgets(?:\/(?!styles\.css$)([\w-]+))?$/,
+        find: WIDGETS_IMPORT,
         replacement: "$1",
-        customResolver: (entry: string) => widgetsSource(entry || "index"),
+        customResolver: (entry: string) => widgetsSourceFile(entry || "index"),
       },
     ],
   },

@@ -10,13 +10,14 @@
 // `node embed/build.mjs` writes them; `buildEmbed()` returns them with their sizes (size test).
 // docs/decisions/0090-embed-split-per-element.md, 0177-embed-one-shared-chunk.md.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build, transform } from "esbuild";
 import { keepUsedRules, prepareWidgetCss } from "./css.mjs";
+import { WIDGETS_IMPORT, widgetsSourceFile } from "./widgets-source.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const outDir = path.join(here, "../public/embed/v1");
@@ -58,10 +59,8 @@ const preactAliases = {
 const widgetsSource = {
   name: "gf-widgets-source",
   setup(b) {
-    const src = path.join(path.dirname(require.resolve("@game/widgets/package.json")), "src");
-    b.onResolve({ filter: /^@game\/widgets(\/[\w-]+)?$/ }, (a) => {
-      const entry = a.path.split("/")[2] ?? "index";
-      const file = [".ts", ".tsx"].map((ext) => path.join(src, entry + ext)).find(existsSync);
+    b.onResolve({ filter: WIDGETS_IMPORT }, (a) => {
+      const file = widgetsSourceFile(WIDGETS_IMPORT.exec(a.path)?.[1] ?? "index");
       return file ? { path: file } : undefined;
     });
   },

@@ -19,6 +19,23 @@ const frameMessage = z.discriminatedUnion("type", [
   }),
 ]);
 
+/** The guard accepts exactly what the schema accepts, and answers the same value. */
+function agreeOnAnyInput(
+  guard: (data: unknown) => unknown,
+  schema: z.ZodType,
+  candidate: fc.Arbitrary<unknown>,
+) {
+  fc.assert(
+    fc.property(candidate, (data) => {
+      const guarded = guard(data);
+      const parsed = schema.safeParse(data);
+      expect(guarded !== null).toBe(parsed.success);
+      if (guarded !== null && parsed.success) expect(guarded).toEqual(parsed.data);
+    }),
+    { numRuns: 2000 },
+  );
+}
+
 describe("parseFrameMessage", () => {
   it("accepts the frame's messages", () => {
     expect(parseFrameMessage({ type: "gf:resize", height: 812.5 })).toEqual({
@@ -67,15 +84,7 @@ describe("parseFrameMessage", () => {
         { requiredKeys: ["type"] },
       ),
     );
-    fc.assert(
-      fc.property(candidate, (data) => {
-        const guard = parseFrameMessage(data);
-        const schema = frameMessage.safeParse(data);
-        expect(guard !== null).toBe(schema.success);
-        if (guard && schema.success) expect(guard).toEqual(schema.data);
-      }),
-      { numRuns: 2000 },
-    );
+    agreeOnAnyInput(parseFrameMessage, frameMessage, candidate);
   });
 });
 
@@ -115,14 +124,6 @@ describe("parseAuthMessage", () => {
         { requiredKeys: ["type"] },
       ),
     );
-    fc.assert(
-      fc.property(candidate, (data) => {
-        const guard = parseAuthMessage(data);
-        const schema = authMessage.safeParse(data);
-        expect(guard !== null).toBe(schema.success);
-        if (guard && schema.success) expect(guard).toEqual(schema.data);
-      }),
-      { numRuns: 2000 },
-    );
+    agreeOnAnyInput(parseAuthMessage, authMessage, candidate);
   });
 });

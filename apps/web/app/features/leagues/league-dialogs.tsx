@@ -1,6 +1,7 @@
 /** The league modals: Create a League, Invite Member, and the leave/delete/remove confirmations. */
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { deferredPart } from "~/utils/deferred-part";
 import { fieldErrors } from "~/utils/field-errors";
 import { LEAGUE_ACTION, type LeagueIntent } from "./forms";
 import { CancelButton, Modal, useHydrated } from "./modal";
@@ -12,30 +13,22 @@ export type ConfirmIntent = Extract<LeagueIntent, "leave" | "delete" | "remove">
 export const confirmDialogId = (intent: ConfirmIntent, leagueId: number) =>
   `lg-${intent}-dialog-${leagueId}`;
 
-type Checks = typeof import("./form-schemas");
 /** The forms a dialog checks before posting, by their schema's name. */
 type CheckedForm = "createLeagueFormSchema" | "inviteFormSchema";
 
-let checks: Checks | undefined;
-let loadingChecks: Promise<Checks | undefined> | undefined;
-
 /**
- * Fetches the forms' shared check (zod and the name rules: more than the rest of the page's own
- * code) once a league form is first focused: the event page and the league pages carry the
+ * The forms' shared check (zod and the name rules: more than the rest of the page's own code),
+ * fetched once a league form is first focused: the event page and the league pages carry the
  * dialogs, few visits open them (docs/decisions/0178). Opening a dialog puts the focus in it, so
- * the check is usually there before anything is typed. Not fetched (offline): undefined, and the
- * server checks the post alone, with the same messages; the next focus tries again.
+ * the check is usually there before anything is typed. No address shows it on arrival.
  */
-function loadChecks(): Promise<Checks | undefined> {
-  loadingChecks ??= import("./form-schemas").then(
-    (loaded) => (checks = loaded),
-    () => {
-      loadingChecks = undefined;
-      return undefined;
-    },
-  );
-  return loadingChecks;
-}
+const formChecks = deferredPart(
+  () => import("./form-schemas"),
+  () => false,
+);
+
+/** The check, or undefined when it cannot be fetched (offline): the server checks the post alone. */
+const loadChecks = () => formChecks.load().catch(() => undefined);
 
 /**
  * A dialog form checked with its shared schema before posting. While the post is on its way the
@@ -60,7 +53,7 @@ function useDialogForm(form: CheckedForm, dialogId: string) {
   }, [navigation.state, dialogId]);
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
-    if (!checks && !waited.current) {
+    if (!formChecks.value && !waited.current) {
       // Sent before the check arrived: wait for it (or for its failure), then send again.
       e.preventDefault();
       const target = e.currentTarget;
@@ -71,7 +64,7 @@ function useDialogForm(form: CheckedForm, dialogId: string) {
     }
     waited.current = false;
     const values = Object.fromEntries(new FormData(e.currentTarget));
-    const parsed = checks?.[form].safeParse(values);
+    const parsed = formChecks.value?.[form].safeParse(values);
     if (parsed && !parsed.success) {
       e.preventDefault();
       const found = fieldErrors(parsed.error);
