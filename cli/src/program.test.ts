@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import {
   copyFileSync,
   existsSync,
@@ -66,6 +66,23 @@ describe("game-admin", () => {
       expect((rows[0]!.detail as { racersAdded: number }).racersAdded).toBeGreaterThan(0);
     } finally {
       await h.close();
+    }
+  });
+
+  it("ends quietly, its work done, when the reader closes the pipe early (`| head`)", async () => {
+    for (const args of [["--help"], ["events", "list"]]) {
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+      delete env.DATABASE_URL;
+      const child = spawn(process.execPath, [bin, ...args], { env });
+      // The reader is gone before the command writes a line.
+      child.stdout.destroy();
+      let stderr = "";
+      child.stderr.on("data", (chunk) => {
+        stderr += chunk;
+      });
+      const code = await new Promise<number | null>((done) => child.on("close", done));
+      expect(stderr, args.join(" ")).toBe("");
+      expect(code, args.join(" ")).toBe(0);
     }
   });
 
