@@ -69,6 +69,13 @@ describe("about", () => {
     expect(await faq.locator("p").isVisible()).toBe(false);
     await faq.locator("summary").click();
     expect(await faq.locator("p").isVisible()).toBe(true);
+
+    // The open-source licences the minified code no longer carries (decision 0180).
+    const licences = await page.getByRole("link", { name: "its licences" }).getAttribute("href");
+    const served = await page.request.get(`${app.url}${licences}`);
+    expect(served.status()).toBe(200);
+    expect(served.headers()["content-type"]).toContain("text/plain");
+    expect(await served.text()).toContain("Name: react-dom");
   });
 
   it("writes the lock in English, in a French reader's Paris time, the zone named", async () => {

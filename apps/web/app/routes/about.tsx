@@ -25,7 +25,7 @@ import { competitionHref, RulesList } from "~/features/competitions/competition-
 import { loadCompetitionsInPlay } from "~/features/competitions/competitions.server";
 import { getCurrentGame } from "~/features/game/game.server";
 import { GameBackdrop, toBackdropGame } from "~/features/game/game-backdrop";
-import { COMPETITIONS_LINK, CONTACT_EMAIL, SITE_NAME } from "~/features/layout/site";
+import { COMPETITIONS_LINK, CONTACT_EMAIL, LICENSES_LINK, SITE_NAME } from "~/features/layout/site";
 import { readTimeZone } from "~/utils/time-zone.server";
 
 export const meta: MetaFunction = () => [{ title: `About · ${SITE_NAME}` }];
@@ -353,6 +353,10 @@ export default function About() {
           <p>
             Questions, ideas or a race we should add? Write to{" "}
             <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>.
+          </p>
+          <p>
+            {SITE_NAME} is built with open-source software: <a href={LICENSES_LINK}>its licences</a>
+            .
           </p>
         </section>
       </article>
