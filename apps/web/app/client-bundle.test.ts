@@ -10,6 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { LICENSES_LINK } from "~/features/layout/site";
 
 const WEB = fileURLToPath(new URL("..", import.meta.url));
 const CLIENT = path.join(WEB, "build/client");
@@ -19,22 +20,20 @@ const KB = 1024;
 /** The target for a page's JavaScript (a bare Remix page on the same versions is about 86 KB). */
 const BUDGET_KB = 100;
 /**
- * The team builder is over the target: React and Remix are 79.5 KB, the shell 5.1 KB and the
- * builder's own code the rest (decision 0178 says what is left). This limit keeps it from growing
- * until it is brought under `BUDGET_KB`: 107.8 KB before Terser, the dialogs fetched apart and
- * the widgets from source, 102.1 KB after.
+ * The event page: the team's display parts and the leagues panel (decision 0178). 150.2 KB before
+ * the league forms' check was fetched apart, 102.5 after; 100.5 KB once the season's changes came
+ * apart too (decision 0180). Held here.
  */
-const TEAM_SETUP_KB = 103;
-/** The event page: the team builder's display parts and the leagues panel (decision 0178). */
-const EVENT_PAGE_KB = 103;
+const EVENT_PAGE_KB = 101;
 
 const PAGES = [
   { url: "/", route: "routes/_index", budgetKb: BUDGET_KB },
   { url: "/view-racers", route: "routes/view-racers", budgetKb: BUDGET_KB },
   { url: "/players-ranking", route: "routes/players-ranking", budgetKb: BUDGET_KB },
-  { url: "/team-setup", route: "routes/team-setup", budgetKb: TEAM_SETUP_KB },
-  // The event page (not in the issue's four): 150.2 KB before the league forms' check was
-  // fetched apart (decision 0178), 102.5 after; held there.
+  // 107.8 KB before Terser and the first deferred parts (decision 0178), 102.1 after; 99.8 once
+  // the licence comments, the login modal's state and the rarer rules' controls left it (0180).
+  { url: "/team-setup", route: "routes/team-setup", budgetKb: BUDGET_KB },
+  // The event page (not in the issue's four).
   { url: "/game/5", route: "routes/game.$id", budgetKb: EVENT_PAGE_KB },
   // The partner's team builder in its iframe and its sign-in popup (decision 0179): 124.1 and
   // 111.0 KB while they checked their messages with zod.
@@ -136,6 +135,13 @@ const marker = (what: string, text: string, pkg: string, file: string): Marker =
   source: () => readFileSync(packageFile(pkg, file), "utf8"),
 });
 
+/** Text of one of the app's own modules. */
+const appMarker = (what: string, text: string, file: string): Marker => ({
+  what,
+  text,
+  source: () => readFileSync(path.join(WEB, "app", file), "utf8"),
+});
+
 /** Server-only code: never in any file of the browser's build. */
 const SERVER_ONLY: Marker[] = [
   // @game/db's tables are drizzle tables.
@@ -159,6 +165,15 @@ const NOT_ON_PAGES: Marker[] = [
     text: "racer-dialog__facts",
     source: () => readFileSync(path.join(WEB, "app/features/team/racer-detail-dialog.tsx"), "utf8"),
   },
+  // Fetched apart too (decision 0180): the login modal's state, and what only some teams show.
+  appMarker("the login modal's host", '"login-modal"', "features/auth/login-modal-host.tsx"),
+  appMarker(
+    "the captain and bench controls",
+    "team-builder__captain-hint",
+    "features/team/team-roles.tsx",
+  ),
+  appMarker("the transfers line", "team-transfers__line", "features/team/transfer-line.tsx"),
+  appMarker("the season's changes", "season-changes__table", "features/team/season-changes.tsx"),
   marker("zod", "$ZodError", "zod", "v4/core/errors.js"),
   marker("papaparse", "__parsed_extra", "papaparse", "papaparse.js"),
   marker("linkify-it", "fuzzyLink", "linkify-it", "build/index.mjs"),
@@ -215,6 +230,26 @@ describe("the browser's JavaScript (production build)", () => {
     for (const m of [...SERVER_ONLY, ...NOT_ON_PAGES]) {
       expect(m.source().includes(m.text), `${m.what}: "${m.text}"`).toBe(true);
     }
+  });
+
+  it("writes the licences of the packages it ships, where the About page links them", () => {
+    const file = path.join(CLIENT, LICENSES_LINK);
+    expect(existsSync(file), `${LICENSES_LINK} in the build`).toBe(true);
+    const text = readFileSync(file, "utf8");
+    // The framework's packages, whose comments the minifier drops (decision 0180).
+    for (const name of [
+      "react",
+      "react-dom",
+      "@remix-run/router",
+      "@remix-run/react",
+      "scheduler",
+    ]) {
+      expect(text, name).toContain(`Name: ${name}\n`);
+    }
+    expect(text).toContain("Copyright (c) Facebook, Inc. and its affiliates.");
+    // The browser's files carry no licence comment of their own.
+    const commented = allFiles.filter((f) => read(f).toString("utf8").includes("@license"));
+    expect(commented).toEqual([]);
   });
 
   it("ships no server-only code, and no Node built-in, in any file", () => {

@@ -16,7 +16,7 @@ import { EventTeam } from "~/features/team/event-team";
 import { HowItWorks } from "~/features/team/how-it-works";
 import { LockNotice } from "~/features/team/lock-notice";
 import { PlayerGreeting } from "~/features/team/player-greeting";
-import { SeasonChanges } from "~/features/team/season-changes";
+import { SeasonChangesPart } from "~/features/team/season-changes-part";
 import teamStyles from "~/features/team/team.css?url";
 
 export const links: LinksFunction = () => [
@@ -143,7 +143,7 @@ export default function EventHome() {
                   </p>
                 ) : null}
                 <EventTeam home={home} />
-                {home.season ? <SeasonChanges season={home.season} /> : null}
+                {home.season ? <SeasonChangesPart season={home.season} /> : null}
                 {home.phase === "open" ? (
                   <Link className="button button--primary" to={setupHref}>
                     {home.hasTeam ? "Edit Your Team" : "Create Your Team"}

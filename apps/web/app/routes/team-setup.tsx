@@ -14,7 +14,7 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { LockNotice } from "~/features/team/lock-notice";
-import { SeasonChanges } from "~/features/team/season-changes";
+import { SeasonChangesPart } from "~/features/team/season-changes-part";
 import { loadTeamSetup, teamSetupAction } from "~/features/team/setup.server";
 import teamStyles from "~/features/team/team.css?url";
 import { TeamBuilder } from "~/features/team/team-builder";
@@ -82,7 +82,7 @@ export default function TeamSetup() {
       ) : null}
       {d.season && (d.season.fixes.length > 0 || d.season.previous) ? (
         <section className="card team-page__season" aria-label="Since the last round">
-          <SeasonChanges season={d.season} foldPrices />
+          <SeasonChangesPart season={d.season} foldPrices />
         </section>
       ) : null}
       <TeamBuilder

@@ -1,11 +1,12 @@
 import { useEffect, useState } from "react";
 
 /**
- * A part of a page that most visits never show (a dialog opened by a click): the browser fetches
- * its code apart from the page's, when idle or when it is first wanted, so the page's own
- * JavaScript stays small (docs/decisions/0178). An address can render the part on arrival (it
- * works without JavaScript): the server loads every part before it renders (entry.server), and
- * the browser, before hydrating, those the address shows (entry.client).
+ * A part of a page that most visits never show (a dialog opened by a click, the controls of a
+ * competition's rarer rules): the browser fetches its code apart from the page's, when idle or
+ * when it is first wanted, so the page's own JavaScript stays small (docs/decisions/0178, 0180).
+ * A page can render the part on arrival (it works without JavaScript): the server loads every
+ * part before it renders (entry.server), and the browser, before hydrating, those the page shows
+ * (entry.client).
  */
 export interface DeferredPart<T> {
   /** The part's export, once its code is here. */
@@ -16,7 +17,10 @@ export interface DeferredPart<T> {
 
 const parts: { shownBy(url: URL): boolean; load(): Promise<unknown> }[] = [];
 
-/** Declares a deferred part: `shownBy` says whether an address renders it on arrival. */
+/**
+ * Declares a deferred part: `shownBy` says whether the page renders it on arrival, from its
+ * address or from its HTML (`onPage`).
+ */
 export function deferredPart<T>(
   importer: () => Promise<T>,
   shownBy: (url: URL) => boolean,
@@ -40,6 +44,15 @@ export function deferredPart<T>(
   };
   parts.push({ shownBy, load: part.load });
   return part;
+}
+
+/**
+ * Whether the server's HTML shows the part named `name`: for a part the page's data decides (a
+ * competition's rules), whose place in the page carries `data-part="<name>"`. The browser only,
+ * before hydrating; the server loads every part.
+ */
+export function onPage(name: string): boolean {
+  return document.querySelector(`[data-part="${name}"]`) !== null;
 }
 
 /** Every part (the server), or those `url` renders on arrival (the browser, before hydrating). */

@@ -1,24 +1,16 @@
 import { type Category, categoryToSlug } from "@game/core/categories";
-import { formatPrice, racerName } from "@game/core/format";
-import {
-  BENCH_RULE,
-  CAPTAIN_RULE,
-  type CompetitionRules,
-  DEFAULT_RULES,
-  teamLimit,
-} from "@game/core/rules";
+import { formatPrice } from "@game/core/format";
+import { type CompetitionRules, DEFAULT_RULES, teamLimit } from "@game/core/rules";
 import type { HeldRacer } from "@game/core/selling-price";
 import type { TeamRacerView, TransferStatus } from "@game/db";
 import { RacerTable, RequirementChecklist, TeamGrid } from "@game/widgets";
 import { useFetcher } from "@remix-run/react";
 import { type MouseEvent, type RefObject, useEffect, useRef, useState } from "react";
-import { deferredPart, usePart } from "~/utils/deferred-part";
+import { deferredPart, onPage, usePart } from "~/utils/deferred-part";
 import { addRiderAction, addRiderLabel } from "./add-rider-action";
 import { SaveOutcome } from "./save-outcome";
 import { SaveTeamButton } from "./save-team-button";
 import { TEAM_FIELDS, type TeamActionResult, teamSetupHref } from "./team-form";
-import { CaptainMark, CaptainToggle } from "./team-marks";
-import { TransferLine } from "./transfer-line";
 import { useHydrated } from "./use-hydrated";
 import { type TeamDraft, useTeamDraft } from "./use-team-draft";
 
@@ -57,6 +49,20 @@ const FORM_ID = "team-form";
 const racerDialog = deferredPart(
   () => import("./racer-detail-dialog").then((m) => m.RacerDetailDialog),
   (url) => url.searchParams.has("show"),
+);
+
+/**
+ * The captain and bench controls, and the line on transfers: only some competitions have them
+ * (their rules say), so the page's own code leaves them out. A page whose HTML shows them has them
+ * before it hydrates (docs/decisions/0180).
+ */
+const rolesPart = deferredPart(
+  () => import("./team-roles"),
+  () => onPage("team-roles"),
+);
+const transfersPart = deferredPart(
+  () => import("./transfer-line").then((m) => m.TransferLine),
+  () => onPage("transfer-line"),
 );
 
 /**
@@ -210,24 +216,31 @@ function TeamSection(props: {
 }) {
   const { d, rules, editable } = props;
   const { captain, bench } = d;
-  const aside = !editable
-    ? (racer: TeamRacerView) => (captain === racer.id ? <CaptainMark /> : null)
-    : (racer: TeamRacerView) => (
-        <SlotButtons
-          racer={racer}
-          rules={rules}
-          captain={captain}
-          bench={bench}
-          onCaptain={(r) => {
-            d.toggleCaptain(r);
-            props.onChange();
-          }}
-          onBench={(r) => {
-            d.toBench(r);
-            props.onChange();
-          }}
-        />
-      );
+  const hasRoles = rules.captain || rules.bench;
+  const Roles = usePart(rolesPart, hasRoles, false);
+  const hasTransfers = Boolean(props.account && d.transfers);
+  const TransferLine = usePart(transfersPart, hasTransfers, false);
+  const aside = !Roles
+    ? undefined
+    : !editable
+      ? (racer: TeamRacerView) => (captain === racer.id ? <Roles.CaptainMark /> : null)
+      : (racer: TeamRacerView) => (
+          <Roles.SlotButtons
+            racer={racer}
+            rules={rules}
+            captain={captain}
+            bench={bench}
+            fields={TEAM_FIELDS}
+            onCaptain={(r) => {
+              d.toggleCaptain(r);
+              props.onChange();
+            }}
+            onBench={(r) => {
+              d.toBench(r);
+              props.onChange();
+            }}
+          />
+        );
   return (
     <section className="team-builder__team card" aria-labelledby="team-heading">
       <h2 id="team-heading" ref={props.headingRef} tabIndex={-1}>
@@ -250,22 +263,32 @@ function TeamSection(props: {
         removeFormName={editable ? TEAM_FIELDS.remove : undefined}
         onRemove={editable ? (racer, event) => props.onRemove(racer, event) : undefined}
         onRacerClick={props.hydrated ? (racer) => props.onShow(racer.id) : undefined}
-        renderAside={rules.captain || rules.bench ? aside : undefined}
+        renderAside={hasRoles ? aside : undefined}
       />
-      <RoleHints
-        rules={rules}
-        captain={captain === null ? null : d.byId.get(captain)!}
-        bench={bench === null ? null : d.byId.get(bench)!}
-      />
+      {hasRoles ? (
+        <div className="team-builder__part" data-part="team-roles">
+          {Roles ? (
+            <Roles.RoleHints
+              rules={rules}
+              captain={captain === null ? null : d.byId.get(captain)!}
+              bench={bench === null ? null : d.byId.get(bench)!}
+            />
+          ) : null}
+        </div>
+      ) : null}
       <RequirementChecklist requirements={d.requirements} />
-      {props.account && d.transfers ? (
-        <TransferLine
-          account={props.account}
-          round={d.transfers}
-          eventId={props.eventId}
-          wildcard={d.wildcard}
-          onWildcard={editable ? d.setWildcard : undefined}
-        />
+      {hasTransfers && props.account && d.transfers ? (
+        <div className="team-builder__part" data-part="transfer-line">
+          {TransferLine ? (
+            <TransferLine
+              account={props.account}
+              round={d.transfers}
+              eventId={props.eventId}
+              wildcard={d.wildcard}
+              onWildcard={editable ? d.setWildcard : undefined}
+            />
+          ) : null}
+        </div>
       ) : null}
 
       <div className="team-builder__result" role="alert">
@@ -333,77 +356,6 @@ function PickSection(props: {
         action={addRiderAction(d, props.onAdd, props.editable ? TEAM_FIELDS.add : undefined)}
       />
     </section>
-  );
-}
-
-/**
- * A starter's buttons in the team grid, where the rules have them: captain (C) and bench swap.
- * Submit buttons: without JavaScript the server applies them.
- */
-function SlotButtons(props: {
-  racer: TeamRacerView;
-  rules: CompetitionRules;
-  captain: number | null;
-  bench: number | null;
-  onCaptain: (racer: TeamRacerView) => void;
-  onBench: (racer: TeamRacerView) => void;
-}) {
-  const { racer, rules, captain, bench } = props;
-  return (
-    <>
-      {rules.captain && racer.id !== bench ? (
-        <CaptainToggle
-          racer={racer}
-          on={captain === racer.id}
-          name={TEAM_FIELDS.makeCaptain}
-          onToggle={(event) => {
-            event.preventDefault();
-            props.onCaptain(racer);
-          }}
-        />
-      ) : null}
-      {bench !== null && racer.id !== bench ? (
-        <button
-          type="submit"
-          name={TEAM_FIELDS.toBench}
-          value={racer.id}
-          className="button button--ghost bench-toggle"
-          onClick={(event) => {
-            event.preventDefault();
-            props.onBench(racer);
-          }}
-        >
-          Bench <span className="gf-sr-only">{racerName(racer)}</span>
-        </button>
-      ) : null}
-    </>
-  );
-}
-
-/** What the captain and the bench are, or how to pick them, where the rules have them. */
-function RoleHints(props: {
-  rules: CompetitionRules;
-  captain: TeamRacerView | null;
-  bench: TeamRacerView | null;
-}) {
-  const { rules, captain, bench } = props;
-  return (
-    <>
-      {rules.captain ? (
-        <p className="hint team-builder__captain-hint">
-          {captain === null
-            ? `${CAPTAIN_RULE} Press C beside a rider to name them.`
-            : `${racerName(captain)} is your captain: their points count double.`}
-        </p>
-      ) : null}
-      {rules.bench ? (
-        <p className="hint team-builder__bench-hint">
-          {bench === null
-            ? `${BENCH_RULE} The rider you pick after your first ${rules.teamSize} sits on it.`
-            : `${racerName(bench)} is on your bench. Press Bench beside a starter to swap them.`}
-        </p>
-      ) : null}
-    </>
   );
 }
 
