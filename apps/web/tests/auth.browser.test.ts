@@ -220,6 +220,30 @@ describe("keyboard and no-JavaScript use", () => {
     await page.close();
   });
 
+  it("opened by a move within the page to ?login=1, gives the focus back to what had it", async () => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${app.url}/view-racers`);
+    // Hydrated: the router moves without a page load, as a link or a redirect of a loader does.
+    await page.waitForFunction(() => "__remixRouter" in window);
+    const tab = page.getByRole("tab", { name: "Pro Women" });
+    await tab.focus();
+    await page.evaluate(() =>
+      (
+        window as unknown as { __remixRouter: { navigate(to: string): void } }
+      ).__remixRouter.navigate("/view-racers?login=1"),
+    );
+    await dialog(page).getByRole("heading", { name: "Login" }).waitFor();
+    await page.keyboard.press("Escape");
+    await dialog(page).waitFor({ state: "hidden" });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+      .toBe("Pro Women");
+    await expect.poll(() => new URL(page.url()).search).toBe("");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("moves focus into the dialog when a protected page sends a visitor to log in", async () => {
     const page = await browser.newPage();
     await page.goto(`${app.url}/team-setup?game=5`);

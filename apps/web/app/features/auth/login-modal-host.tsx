@@ -18,7 +18,15 @@ export function LoginModalHost(props: { request: LoginRequest | null }) {
   const location = useLocation();
   const navigate = useNavigate();
   const fetcher = useFetcher<AuthResult>({ key: "login-modal" });
-  const openerRef = useRef<HTMLElement | null>(request?.opener ?? null);
+  // Mounted by a link to `?login=1` (a client-side navigation), what has the focus opened it; on
+  // arrival that is the page's body, or a field of the dialog the server rendered.
+  const [focused] = useState(() =>
+    typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null),
+  );
+  const openerRef = useRef<HTMLElement | null>(
+    request?.opener ??
+      (focused && focused !== document.body && !focused.closest("dialog") ? focused : null),
+  );
 
   const initial = fromUrl(location.search);
   const [state, setState] = useState<ModalState>(() => {

@@ -277,7 +277,7 @@ function TeamSection(props: {
         </div>
       ) : null}
       <RequirementChecklist requirements={d.requirements} />
-      {hasTransfers && props.account && d.transfers ? (
+      {props.account && d.transfers ? (
         <div className="team-builder__part" data-part="transfer-line">
           {TransferLine ? (
             <TransferLine
