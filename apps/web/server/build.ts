@@ -23,10 +23,13 @@ import { builtinModules } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Metafile } from "esbuild";
+import { precompress } from "./precompress.js";
 
 const webRoot = fileURLToPath(new URL("..", import.meta.url));
 const repoRoot = path.resolve(webRoot, "../..");
 const out = path.join(webRoot, "build");
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+
 /** The compiled server, in build/: what `npm start` and the production folder run. */
 export const SERVER_FILE = "server.js";
 /** How the production folder starts (its package.json's `npm start`). */
@@ -222,6 +225,10 @@ async function main(): Promise<void> {
   if (!existsSync(path.join(out, "server", "index.js"))) {
     throw new Error("No Remix server build in build/server: run `remix vite:build` first.");
   }
+  const compressed = precompress(path.join(out, "client"));
+  console.log(
+    `build/client: ${compressed.files} files in brotli, ${kb(compressed.bytes)} to ${kb(compressed.brotliBytes)}`,
+  );
   const version = lockedVersions();
   const web = readJson<PackageJson>(path.join(webRoot, "package.json"));
   const root = readJson<PackageJson>(path.join(repoRoot, "package.json"));

@@ -11,6 +11,8 @@ import { blockThreadPool } from "./thread-pool.test-support.js";
 
 const script = `export const racers = [${Array.from({ length: 300 }, (_, i) => `"rider ${i}"`).join(",")}];\n`;
 const icon = '<svg xmlns="http://www.w3.org/2000/svg"/>';
+/** A page's small chunk: well under a kilobyte, and half that in gzip. */
+const chunk = `import{a as t}from"./framework-x.js";${Array.from({ length: 12 }, (_, i) => `export const c${i}=t("rider ${i}");`).join("")}\n`;
 
 let root: string;
 let server: Server;
@@ -20,6 +22,7 @@ beforeAll(async () => {
   mkdirSync(path.join(root, "assets"));
   writeFileSync(path.join(root, "assets", "app-Ab12.js"), script);
   writeFileSync(path.join(root, "favicon.svg"), icon);
+  writeFileSync(path.join(root, "assets", "chunk-Ef56.js"), chunk);
   writeFileSync(path.join(root, ".env"), "SECRET=1");
   // As server.js mounts it: behind compression, before the app's own routes.
   const app = express();
@@ -87,6 +90,18 @@ describe("the client build's files, served from memory", () => {
     const gzip = await get("/assets/app-Ab12.js", { "Accept-Encoding": "gzip" });
     expect(gzip.headers["content-encoding"]).toBe("gzip");
     expect(gunzipSync(gzip.body).toString()).toBe(script);
+  });
+
+  it("compresses small files too, unless compression would make them larger", async () => {
+    expect(chunk.length).toBeLessThan(1024);
+    const small = await get("/assets/chunk-Ef56.js", { "Accept-Encoding": "gzip" });
+    expect(small.headers["content-encoding"]).toBe("gzip");
+    expect(small.body.length).toBeLessThan(chunk.length / 2);
+    expect(gunzipSync(small.body).toString()).toBe(chunk);
+    // 40 bytes of SVG: gzip's own header would make it larger, so it goes as it is.
+    const tiny = await get("/favicon.svg", { "Accept-Encoding": "gzip, br" });
+    expect(tiny.headers["content-encoding"]).toBeUndefined();
+    expect(tiny.body.toString()).toBe(icon);
   });
 
   it("picks the encoding the browser weighs more, brotli on a tie", () => {

@@ -5,18 +5,34 @@
 // hashes and compression share: a burst of logins once made /healthz wait 28 s behind them. The
 // build's files never change while the app runs, so they are read once at start (about 1 MB),
 // compressed once (brotli and gzip), and served without touching the pool; anything else passes
-// on at once (docs/decisions/0150-abuse-proof-load.md).
+// on at once (docs/decisions/0150-abuse-proof-load.md). The build writes each file's brotli at
+// the best quality beside it (`x.js.br`, server/precompress.ts): served as it is, the smallest
+// download; without it (or older than the file), brotli at quality 5 at start
+// (docs/decisions/0181).
 
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import express, { type RequestHandler } from "express";
 
 const { mime } = express.static;
 
-/** Not worth compressing below this (compression's own threshold). */
-const MIN_COMPRESS_BYTES = 1024;
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
+/** A file's brotli written by the build, beside it. */
+export const BROTLI_SUFFIX = ".br";
+
+/** Whether a file is text, served compressed wherever that makes it smaller. */
+export function compressible(file: string): boolean {
+  return COMPRESSIBLE.test(mime.lookup(file));
+}
+
+/**
+ * `encoded` if it is smaller than the file. Compressed once, a small file costs nothing to send
+ * compressed: the many small chunks of a page are half their size in gzip (docs/decisions/0181).
+ */
+export function ifSmaller(encoded: Buffer, body: Buffer): Buffer | undefined {
+  return encoded.length < body.length ? encoded : undefined;
+}
 
 export interface StaticFile {
   body: Buffer;
@@ -32,7 +48,8 @@ export function loadStaticFiles(root: string): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
   const walk = (dir: string, prefix: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name.startsWith(".")) continue;
+      // Dotfiles, and the build's brotli of a file (served for the file itself).
+      if (entry.name.startsWith(".") || entry.name.endsWith(BROTLI_SUFFIX)) continue;
       const full = path.join(dir, entry.name);
       const url = `${prefix}/${entry.name}`;
       if (entry.isDirectory()) walk(full, url);
@@ -49,19 +66,13 @@ function readStaticFile(file: string): StaticFile {
   const type = mime.lookup(file);
   // "" when the type has no charset (what `send` gives as undefined).
   const charset = mime.charsets.lookup(type, "");
-  const compress = COMPRESSIBLE.test(type) && body.length >= MIN_COMPRESS_BYTES;
+  const compress = compressible(file);
   return {
     body,
     ...(compress
       ? {
-          // Quality 5: most of quality 11's gain at a fiftieth of its time (start stays quick).
-          br: brotliCompressSync(body, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: 5,
-              [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-            },
-          }),
-          gzip: gzipSync(body, { level: 9 }),
+          br: builtBrotli(file, mtime) ?? ifSmaller(brotli(body, 5), body),
+          gzip: ifSmaller(gzipSync(body, { level: 9 }), body),
         }
       : {}),
     type: charset ? `${type}; charset=${charset}` : type,
@@ -69,6 +80,26 @@ function readStaticFile(file: string): StaticFile {
     etag: `W/"${body.length.toString(16)}-${mtime.getTime().toString(16)}"`,
     lastModified: mtime.toUTCString(),
   };
+}
+
+/**
+ * Brotli of `body` at `quality`: 11 (the best) at build, 5 at start, which gives most of 11's gain
+ * at a fiftieth of its time (start stays quick).
+ */
+export function brotli(body: Buffer, quality: number): Buffer {
+  return brotliCompressSync(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: quality,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+}
+
+/** The build's brotli of `file`, unless it is missing or older than the file. */
+function builtBrotli(file: string, mtime: Date): Buffer | undefined {
+  const built = `${file}${BROTLI_SUFFIX}`;
+  if (!existsSync(built) || statSync(built).mtime < mtime) return undefined;
+  return readFileSync(built);
 }
 
 /**
