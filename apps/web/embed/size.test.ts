@@ -3,17 +3,18 @@ import { describe, expect, it } from "vitest";
 import { BUDGET_BYTES, buildEmbed, TARGET_BYTES, WIDGETS } from "./build.mjs";
 
 /**
- * The racer table is over the 14 KB target (decision 0177 says by what): this ceiling keeps it
- * from growing until it is brought under.
+ * In gzip (what a browser that does not take brotli gets), the racer table is over the 14 KB
+ * target (decision 0177 says by what): this ceiling keeps it from growing. As served in brotli it
+ * meets the target (decision 0181).
  */
-const OVER_TARGET: Record<string, number> = { "gf-racer-table": 15_700 };
+const OVER_TARGET_GZIP: Record<string, number> = { "gf-racer-table": 15_700 };
 
 const kb = (n: number) => `${(n / 1024).toFixed(2)} KB`;
 
 interface Built {
   files: Map<string, Uint8Array>;
   chunks: Record<string, string>;
-  perElement: Record<string, { files: string[]; gzipBytes: number }>;
+  perElement: Record<string, { files: string[]; gzipBytes: number; brotliBytes: number }>;
   totalGzipBytes: number;
   loader: Uint8Array;
 }
@@ -48,11 +49,16 @@ describe("the script-tag embed", () => {
     expect(text(chunks["gf-team-grid"]!)).not.toContain(".gf-tab[");
     expect(text(chunks["gf-team-grid"]!)).toContain(".gf-slot");
 
-    for (const [tag, { gzipBytes, files: loads }] of Object.entries(perElement)) {
-      console.log(`embed: <${tag}> ${kb(gzipBytes)} gzip (${loads.length} files)`);
+    for (const [tag, { gzipBytes, brotliBytes, files: loads }] of Object.entries(perElement)) {
+      console.log(
+        `embed: <${tag}> ${kb(brotliBytes)} brotli, ${kb(gzipBytes)} gzip (${loads.length} files)`,
+      );
       expect(gzipBytes, tag).toBeLessThanOrEqual(BUDGET_BYTES);
-      expect(gzipBytes, `${tag} (target ${TARGET_BYTES})`).toBeLessThanOrEqual(
-        OVER_TARGET[tag] ?? TARGET_BYTES,
+      expect(brotliBytes, `${tag} in brotli (target ${TARGET_BYTES})`).toBeLessThanOrEqual(
+        TARGET_BYTES,
+      );
+      expect(gzipBytes, `${tag} in gzip (target ${TARGET_BYTES})`).toBeLessThanOrEqual(
+        OVER_TARGET_GZIP[tag] ?? TARGET_BYTES,
       );
       // One shared chunk (Preact, the runtime, the API client) and the widget's own file.
       expect(loads.length, tag).toBeLessThanOrEqual(3);
