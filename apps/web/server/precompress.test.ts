@@ -20,7 +20,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const script = `export const racers = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, name: "rider ${i}", price: ${75_000 + i * 1000} }`).join(",")}];\n`;
 
 describe("the build's brotli", () => {
-  it("is written beside each compressible file, at the best quality, and sent for it", () => {
+  it("is written beside each text file it makes smaller, at the best quality, and sent for it", () => {
     mkdirSync(path.join(root, "assets"));
     const big = path.join(root, "assets", "app-Ab12.js");
     writeFileSync(big, script);
@@ -29,7 +29,7 @@ describe("the build's brotli", () => {
 
     const done = precompress(root);
     expect(done.files).toBe(1);
-    // Only text of 1 KB or more: not the tiny script, not the image.
+    // Only text that brotli makes smaller: not the tiny script, not the image.
     expect(existsSync(`${big}.br`)).toBe(true);
     expect(existsSync(path.join(root, "assets", "tiny-Cd34.js.br"))).toBe(false);
     expect(existsSync(path.join(root, "photo.png.br"))).toBe(false);

@@ -95,10 +95,13 @@ export function brotli(body: Buffer, quality: number): Buffer {
   });
 }
 
-/** The build's brotli of `file`, unless it is missing or older than the file. */
+/**
+ * The build's brotli of `file`, unless it is missing or older than the file: changed after the
+ * build. A second's slack, since copying the folder may stamp the two files in either order.
+ */
 function builtBrotli(file: string, mtime: Date): Buffer | undefined {
   const built = `${file}${BROTLI_SUFFIX}`;
-  if (!existsSync(built) || statSync(built).mtime < mtime) return undefined;
+  if (!existsSync(built) || statSync(built).mtimeMs < mtime.getTime() - 1000) return undefined;
   return readFileSync(built);
 }
 
