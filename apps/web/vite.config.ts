@@ -1,6 +1,7 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import license from "rollup-plugin-license";
 import { defineConfig, type Rollup } from "vite";
+import { LICENSES_LINK } from "./app/features/layout/licenses";
 import { WIDGETS_IMPORT, widgetsSourceFile } from "./embed/widgets-source.mjs";
 
 declare module "@remix-run/node" {
@@ -10,13 +11,6 @@ declare module "@remix-run/node" {
 }
 
 const ROOT_ROUTE = new URL("./app/root.tsx", import.meta.url).pathname;
-
-/**
- * The licences of the packages in the browser's code, served beside it and linked from the About
- * page (`LICENSES_LINK` in app/features/layout/site.ts). Terser drops the comments that carried
- * them: about 0.5 KB gzip on every page (docs/decisions/0180).
- */
-const LICENSES_FILE = "third-party-licenses.txt";
 
 /**
  * What the root route imports, directly or not, every page loads: two files rather than the
@@ -86,7 +80,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           plugins: [
             license({
               thirdParty: {
-                output: new URL(`./build/client/${LICENSES_FILE}`, import.meta.url).pathname,
+                // The licences of the packages bundled here, where the About page links them.
+                // Terser drops the comments that carried them: about 0.5 KB gzip on every page.
+                output: new URL(`./build/client${LICENSES_LINK}`, import.meta.url).pathname,
               },
             }),
           ],

@@ -21,12 +21,16 @@ const bin = fileURLToPath(new URL("../bin/game-admin.js", import.meta.url));
 const dataDir = mkdtempSync(path.join(tmpdir(), "gf-cli-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
+/** The binary's environment: always the embedded database here, never a DATABASE_URL's server. */
+function cliEnv(folder = dataDir): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: folder };
+  delete env.DATABASE_URL;
+  return env;
+}
+
 /** Runs the real built binary, as an admin would. */
 function cli(...args: string[]) {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
-  // Always the embedded database here: never seed the server a DATABASE_URL points at.
-  delete env.DATABASE_URL;
-  const r = spawnSync(process.execPath, [bin, ...args], { env, encoding: "utf8" });
+  const r = spawnSync(process.execPath, [bin, ...args], { env: cliEnv(), encoding: "utf8" });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -71,9 +75,7 @@ describe("game-admin", () => {
 
   it("ends quietly, its work done, when the reader closes the pipe early (`| head`)", async () => {
     for (const args of [["--help"], ["events", "list"]]) {
-      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
-      delete env.DATABASE_URL;
-      const child = spawn(process.execPath, [bin, ...args], { env });
+      const child = spawn(process.execPath, [bin, ...args], { env: cliEnv() });
       // The reader is gone before the command writes a line.
       child.stdout.destroy();
       let stderr = "";
@@ -92,9 +94,10 @@ describe("game-admin", () => {
       // This test process is alive: to the CLI it is an app serving the folder on a dead port.
       const info = { pid: process.pid, host: "127.0.0.1", port: 1, password: "x" };
       writeFileSync(path.join(held, "db-socket.json"), JSON.stringify(info));
-      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: held };
-      delete env.DATABASE_URL;
-      const r = spawnSync(process.execPath, [bin, "events", "list"], { env, encoding: "utf8" });
+      const r = spawnSync(process.execPath, [bin, "events", "list"], {
+        env: cliEnv(held),
+        encoding: "utf8",
+      });
       expect(r.status).toBe(1);
       expect(r.stderr).toMatch(/^error: the app holding .* did not answer .*db-socket\.json\n$/);
       expect(existsSync(path.join(held, "pgdata"))).toBe(false);
@@ -271,9 +274,10 @@ describe("commands", () => {
     const script: string = JSON.parse(readFileSync(rootPkg, "utf8")).scripts.cli;
     expect(script).toBe("node scripts/cli.mjs");
     const runner = fileURLToPath(new URL("../../scripts/cli.mjs", import.meta.url));
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
-    delete env.DATABASE_URL;
-    const r = spawnSync(process.execPath, [runner, "--version"], { env, encoding: "utf8" });
+    const r = spawnSync(process.execPath, [runner, "--version"], {
+      env: cliEnv(),
+      encoding: "utf8",
+    });
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);

@@ -10,7 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { LICENSES_LINK } from "~/features/layout/site";
+import { LICENSES_LINK } from "~/features/layout/licenses";
 
 const WEB = fileURLToPath(new URL("..", import.meta.url));
 const CLIENT = path.join(WEB, "build/client");
@@ -155,16 +155,8 @@ const SERVER_ONLY: Marker[] = [
  */
 const NOT_ON_PAGES: Marker[] = [
   // Fetched apart (decision 0178): the login dialog's form and a rider's details.
-  {
-    what: "the login dialog",
-    text: "modal-panel",
-    source: () => readFileSync(path.join(WEB, "app/features/auth/login-dialog.tsx"), "utf8"),
-  },
-  {
-    what: "the rider details",
-    text: "racer-dialog__facts",
-    source: () => readFileSync(path.join(WEB, "app/features/team/racer-detail-dialog.tsx"), "utf8"),
-  },
+  appMarker("the login dialog", "modal-panel", "features/auth/login-dialog.tsx"),
+  appMarker("the rider details", "racer-dialog__facts", "features/team/racer-detail-dialog.tsx"),
   // Fetched apart too (decision 0180): the login modal's state, and what only some teams show.
   appMarker("the login modal's host", '"login-modal"', "features/auth/login-modal-host.tsx"),
   appMarker(

@@ -25,7 +25,8 @@ import { competitionHref, RulesList } from "~/features/competitions/competition-
 import { loadCompetitionsInPlay } from "~/features/competitions/competitions.server";
 import { getCurrentGame } from "~/features/game/game.server";
 import { GameBackdrop, toBackdropGame } from "~/features/game/game-backdrop";
-import { COMPETITIONS_LINK, CONTACT_EMAIL, LICENSES_LINK, SITE_NAME } from "~/features/layout/site";
+import { LICENSES_LINK } from "~/features/layout/licenses";
+import { COMPETITIONS_LINK, CONTACT_EMAIL, SITE_NAME } from "~/features/layout/site";
 import { readTimeZone } from "~/utils/time-zone.server";
 
 export const meta: MetaFunction = () => [{ title: `About · ${SITE_NAME}` }];

@@ -1,5 +1,13 @@
 import { useLocation } from "@remix-run/react";
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from "react";
 import { deferredPart, usePart } from "~/utils/deferred-part";
 import type { AuthMode } from "./auth-result";
 import { fromUrl, type LoginRequest } from "./login-url";
@@ -76,14 +84,11 @@ export function LoginModalProvider(props: { signedIn: boolean; children: ReactNo
   // A visitor may open it any moment: its code comes when the page is idle.
   const Host = usePart(loginModalHost, wanted && !props.signedIn, !props.signedIn);
   // Signing in removes it; a later logout brings it back closed.
-  const [signedIn, setSignedIn] = useState(props.signedIn);
-  if (signedIn !== props.signedIn) {
-    setSignedIn(props.signedIn);
-    if (props.signedIn) {
-      setWanted(false);
-      setRequest(null);
-    }
-  }
+  useEffect(() => {
+    if (!props.signedIn) return;
+    setWanted(false);
+    setRequest(null);
+  }, [props.signedIn]);
 
   const api = useMemo(() => ({ open }), [open]);
 

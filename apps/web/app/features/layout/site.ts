@@ -3,12 +3,6 @@ import { HALL_OF_FAME } from "~/features/rankings/ranking-links";
 
 export const SITE_NAME = "Gravity Fantasy";
 
-/**
- * The licences of the open-source packages in the browser's code: the production build writes
- * this file (vite.config.ts), since the minified code no longer carries their comments.
- */
-export const LICENSES_LINK = "/third-party-licenses.txt";
-
 /** The one contact address, on every page (footer) and in the legal pages. */
 export const CONTACT_EMAIL = "hello@gravityfantasy.example";
 

@@ -220,7 +220,8 @@ function TeamSection(props: {
   const Roles = usePart(rolesPart, hasRoles, false);
   const hasTransfers = Boolean(props.account && d.transfers);
   const TransferLine = usePart(transfersPart, hasTransfers, false);
-  const aside = !Roles
+  // The starters' marks and buttons, where the rules have them and their code is here.
+  const aside = !(hasRoles && Roles)
     ? undefined
     : !editable
       ? (racer: TeamRacerView) => (captain === racer.id ? <Roles.CaptainMark /> : null)
@@ -263,7 +264,7 @@ function TeamSection(props: {
         removeFormName={editable ? TEAM_FIELDS.remove : undefined}
         onRemove={editable ? (racer, event) => props.onRemove(racer, event) : undefined}
         onRacerClick={props.hydrated ? (racer) => props.onShow(racer.id) : undefined}
-        renderAside={hasRoles ? aside : undefined}
+        renderAside={aside}
       />
       {hasRoles ? (
         <div className="team-builder__part" data-part="team-roles">
