@@ -69,6 +69,19 @@ const widgetsSource = {
   },
 };
 
+/**
+ * The racer table's per-row button left out: no element of the embed shows that column
+ * (no-action-button.ts, docs/decisions/0182).
+ */
+const withoutActionButton = {
+  name: "gf-without-action-button",
+  setup(b) {
+    b.onResolve({ filter: /^\.\/internal\/action-button\.js$/ }, () => ({
+      path: path.join(here, "no-action-button.ts"),
+    }));
+  },
+};
+
 const shared = {
   bundle: true,
   write: false,
@@ -150,7 +163,7 @@ export async function buildEmbed() {
     entryNames: "[name]",
     chunkNames: "shared-[hash]",
     metafile: true,
-    plugins: [entries, widgetsSource],
+    plugins: [entries, widgetsSource, withoutActionButton],
   });
   const outputs = modules.metafile.outputs;
   const split = new Map(modules.outputFiles.map((f) => [path.basename(f.path), f.contents]));

@@ -5,9 +5,9 @@ import { BUDGET_BYTES, buildEmbed, TARGET_BYTES, WIDGETS } from "./build.mjs";
 /**
  * In gzip (what a browser that does not take brotli gets), the racer table is over the 14 KB
  * target (decision 0177 says by what): this ceiling keeps it from growing. As served in brotli it
- * meets the target (decision 0181).
+ * meets the target (decision 0181), with room to spare since its action column left (0182).
  */
-const OVER_TARGET_GZIP: Record<string, number> = { "gf-racer-table": 15_700 };
+const OVER_TARGET_GZIP: Record<string, number> = { "gf-racer-table": 15_400 };
 
 const kb = (n: number) => `${(n / 1024).toFixed(2)} KB`;
 
@@ -48,6 +48,10 @@ describe("the script-tag embed", () => {
     expect(text(chunks["gf-racer-table"]!)).toContain(".gf-tab");
     expect(text(chunks["gf-team-grid"]!)).not.toContain(".gf-tab[");
     expect(text(chunks["gf-team-grid"]!)).toContain(".gf-slot");
+    // No element shows the racer table's action column: neither its button nor its tooltip's
+    // rules are in the embed (no-action-button.ts).
+    expect(all).not.toContain("gf-tip");
+    expect(all).not.toContain("aria-describedby");
 
     for (const [tag, { gzipBytes, brotliBytes, files: loads }] of Object.entries(perElement)) {
       console.log(
