@@ -1,9 +1,7 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiAction, apiGet, CACHE } from "~/features/api/api.server";
-import { apiEvents } from "~/features/api/public-api.server";
+import { apiAction } from "~/features/api/api.server";
+import { eventsEndpoint } from "~/features/api/widget-endpoints.server";
 
 /** `GET /api/v1/events?competition=<slug>`: the events, all or one competition's rounds. */
-export const loader = (args: LoaderFunctionArgs) =>
-  apiGet(args, CACHE.catalogue, (url) => apiEvents(args, url));
+export const loader = eventsEndpoint;
 
 export const action = apiAction;

@@ -1,6 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiAction, apiGet, CACHE } from "~/features/api/api.server";
-import { apiPlayerRankings } from "~/features/api/public-api.server";
+import { apiAction } from "~/features/api/api.server";
+import { playerRankingsEndpoint } from "~/features/api/widget-endpoints.server";
 
 /**
  * `GET /api/v1/rankings/players?competition=<slug>&event=5&page=2`: a competition's season
@@ -9,7 +8,6 @@ import { apiPlayerRankings } from "~/features/api/public-api.server";
  * unknown competition or event. Anonymous: the public API never reads a session, so answers can
  * be cached by CDNs.
  */
-export const loader = (args: LoaderFunctionArgs) =>
-  apiGet(args, CACHE.live, (url) => apiPlayerRankings(args, url), { ranking: "players" });
+export const loader = playerRankingsEndpoint;
 
 export const action = apiAction;
