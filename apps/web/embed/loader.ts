@@ -7,18 +7,25 @@
  *   <gf-team-grid username="alice" event="5"></gf-team-grid>
  *   <gf-team-builder event="5" partner="pk_..."></gf-team-builder>
  *
- * This loader is tiny and has no framework: it defines the elements, asks the game once whether
- * this page's origin may use them (`/embed/v1/hello`, which also counts the widgets for the
- * partner's stats), and imports a widget's module, with the shared chunks it imports at the same
- * time, only when its element appears on the page (docs/decisions/0090, 0175).
+ * This loader is tiny and has no framework: it defines the elements, asks the game whether this
+ * page's origin may use them (`/embed/v1/hello`, which also counts the widgets for the partner's
+ * stats and answers their first API requests), and imports a widget's module, with the shared
+ * chunks it imports at the same time, only when its element appears on the page. A widget's data
+ * thus comes with its code (docs/decisions/0090, 0175, 0182).
  */
-import type { Attributes, mount, unmount } from "./runtime";
+import type { Attributes, FirstData, mount, unmount } from "./runtime";
 
 /**
  * Element name -> its module's file, then the shared chunks that module imports, all next to this
  * script (filled in by build.mjs).
  */
 declare const __GF_FILES__: Record<string, string[]>;
+
+/** The hello's answer: whether the origin may use the widgets, and their first API answers. */
+interface Hello {
+  allowed?: boolean;
+  data?: FirstData;
+}
 
 interface WidgetModule {
   component: Parameters<typeof mount>[0];
@@ -64,39 +71,46 @@ const pageView = crypto.getRandomValues(new Uint32Array(4)).join("");
 /** Widgets that have appeared on this page so far. */
 let widgets = 0;
 
-/**
- * Whether this page's origin may use the widgets. Elements that appear in the same task share
- * one request (`n` = the page's widgets so far, for the partner's stats). Unreachable game, old
- * server or too many requests: assume yes, and let each widget show its own error.
- */
-let allowed: Promise<boolean> | undefined;
-/** A hello is waiting for the end of this task: elements appearing now join it. */
-let pending = false;
+/** The hello waiting for the end of this task, and the widgets it names so far. */
+let next: Promise<Hello> | undefined;
+let named = "";
 
-function checkOrigin(): Promise<boolean> {
-  if (!pending) {
-    pending = true;
-    const answer = new Promise<void>((resolve) => setTimeout(resolve, 0))
-      .then(() => {
-        pending = false;
-        return fetch(`${base}/embed/v1/hello?n=${widgets}&pv=${pageView}`, { credentials: "omit" });
-      })
-      .then((res) => res.json() as Promise<{ allowed?: boolean }>)
-      .then(
-        (body) => body.allowed !== false,
-        () => true,
-      );
-    allowed ??= answer.then((yes) => {
-      if (!yes) {
-        console.warn(
-          `Gravity Fantasy: origin not allowed: ask the game's admin to add ${location.origin} to your partner origins. The widgets stay hidden.`,
-        );
-      }
-      return yes;
-    });
-  }
+/**
+ * Whether this page's origin may use the widgets, with the first data of the widget `tag` with
+ * `attrs`. Elements that appear in the same task share one hello (`n` = the page's widgets so
+ * far, for the partner's stats). Unreachable game, old server or too many requests: assume yes,
+ * with no data, and let each widget fetch its own and show its own error.
+ */
+function hello(tag: string, attrs: Attributes): Promise<Hello> {
   widgets += 1;
-  return allowed as Promise<boolean>;
+  named += `&w=${encodeURIComponent(JSON.stringify([tag, attrs]))}`;
+  next ??= new Promise<void>((resolve) => setTimeout(resolve, 0))
+    .then(() => {
+      const url = `${base}/embed/v1/hello?n=${widgets}&pv=${pageView}${named}`;
+      next = undefined;
+      named = "";
+      return fetch(url, { credentials: "omit" });
+    })
+    .then((res) => res.json() as Promise<Hello>)
+    .then(
+      (body) => {
+        if (body.allowed === false) {
+          console.warn(
+            `Gravity Fantasy: origin not allowed: ask the game's admin to add ${location.origin} to your partner origins. The widgets stay hidden.`,
+          );
+        }
+        return body;
+      },
+      () => ({}),
+    );
+  return next;
+}
+
+/** Every attribute an element has: each widget reads its own (widgets.json lists them). */
+function attributesOf(element: HTMLElement): Attributes {
+  const attrs: Attributes = {};
+  for (const a of element.attributes) attrs[a.name] = a.value;
+  return attrs;
 }
 
 function defineWidget(tag: string): void {
@@ -118,13 +132,13 @@ function defineWidget(tag: string): void {
         this.node = node;
         // Any attribute changed later re-renders the widget with it.
         new MutationObserver(() => this.update()).observe(this, { attributes: true });
-        Promise.all([load(tag), checkOrigin()]).then(
-          ([widget, yes]) => {
+        Promise.all([load(tag), hello(tag, attributesOf(this))]).then(
+          ([widget, answer]) => {
             // Not allowed: nothing is shown (no broken table, no refused frame); the console says why.
-            if (!yes) return;
+            if (answer.allowed === false) return;
             widget.addStyles(root, widget.css);
             this.widget = widget;
-            this.update();
+            this.update(answer.data);
           },
           (error) => console.error(`Gravity Fantasy: could not load <${tag}>`, error),
         );
@@ -134,12 +148,9 @@ function defineWidget(tag: string): void {
         if (this.node && this.widget) this.widget.unmount(this.node);
       }
 
-      update() {
+      update(data?: FirstData) {
         if (!this.widget || !this.node || !this.isConnected) return;
-        // Every attribute the element has: each widget reads its own (widgets.json lists them).
-        const attrs: Attributes = {};
-        for (const a of this.attributes) attrs[a.name] = a.value;
-        this.widget.mount(this.widget.component, this.node, attrs, base, this);
+        this.widget.mount(this.widget.component, this.node, attributesOf(this), base, this, data);
       }
     },
   );

@@ -614,7 +614,7 @@ describe("the embed beside the React package", () => {
 });
 
 describe("the embed's round trips", () => {
-  it("asks for each widget's module, the chunks it imports and the hello at once, so the data comes one round trip after the loader's", async () => {
+  it("asks for each widget's module, the chunks it imports and the hello at once, and the hello brings the data: two round trips", async () => {
     const loader = await (await fetch(`${app.url}/embed/v1/widgets.js`)).text();
     // The chunks the partner's home page needs (its four kinds of widget), read from the loader.
     const chunks = new Set<string>();
@@ -627,11 +627,16 @@ describe("the embed's round trips", () => {
     const page = await browser.newPage();
     const asked = new Set<string>();
     let hello = false;
+    // The API requests the page makes itself (the live scores' stream aside): none until the
+    // reader or the page changes something, since the hello brought every widget's first data.
+    const api: string[] = [];
     page.on("request", (request) => {
-      const { pathname } = new URL(request.url());
+      const { pathname, search } = new URL(request.url());
       const name = pathname.split("/").pop() ?? "";
       if (chunks.has(name)) asked.add(name);
       if (pathname === "/embed/v1/hello") hello = true;
+      if (pathname.startsWith("/api/v1/") && !pathname.endsWith("/live"))
+        api.push(pathname + search);
     });
     // Every widget module is held back: whatever the page asks for meanwhile, the loader asked
     // for, not a module's imports (found only once a module has arrived).
@@ -650,6 +655,24 @@ describe("the embed's round trips", () => {
       release();
       const rows = page.locator("#racers gf-racer-table tbody tr");
       await expect.poll(() => rows.count()).toBeGreaterThan(1);
+      // Every widget of the page showing its data (two tables of one event among them)...
+      await expect.poll(() => page.locator("gf-racer-table tbody tr").count()).toBeGreaterThan(3);
+      await expect
+        .poll(() => page.locator("#players gf-player-rankings tbody tr").count())
+        .toBeGreaterThan(0);
+      await expect
+        .poll(() => page.locator("#leagues gf-league-rankings tbody tr").count())
+        .toBeGreaterThan(0);
+      await expect
+        .poll(() => page.locator("#team gf-team-grid li.gf-slot:not(.gf-slot--empty)").count())
+        .toBeGreaterThan(0);
+      // ...without one request of its own to the API.
+      expect(api).toEqual([]);
+      // A change asks the game: the hello's answers serve a widget's first requests only.
+      await page
+        .locator("#players gf-player-rankings")
+        .evaluate((el) => el.setAttribute("page", "2"));
+      await expect.poll(() => api).toContain("/api/v1/rankings/players?page=2");
     } finally {
       release();
       await page.close();

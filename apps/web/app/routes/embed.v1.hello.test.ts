@@ -7,9 +7,15 @@ import { createTestDb, type DbHandle } from "@game/db/testing";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { testContext } from "../../tests/support/context";
-import { HELLO_RATE_LIMIT, MAX_WIDGETS_PER_HELLO } from "../features/embed/hello.server";
+import { API_RATE_LIMIT } from "../features/api/partner-limits.server";
+import {
+  HELLO_RATE_LIMIT,
+  MAX_DATA_WIDGETS,
+  MAX_WIDGETS_PER_HELLO,
+} from "../features/embed/hello.server";
 import { partnerStatsCounter } from "../utils/partner-stats.server";
 import { loader as eventsApi } from "./api.v1.events";
+import { loader as racersApi } from "./api.v1.events.$id.racers";
 import { loader as hello } from "./embed.v1.hello";
 
 let h: DbHandle;
@@ -157,6 +163,131 @@ describe("GET /embed/v1/hello", () => {
     expect(await (await hello(args("/embed/v1/hello", "http://localhost"))).json()).toEqual({
       allowed: true,
     });
+  });
+});
+
+/** The hello's `w` parameter for a widget: its element and attributes, as the script sends them. */
+const w = (tag: string, attrs: Record<string, string> = {}) =>
+  `&w=${encodeURIComponent(JSON.stringify([tag, attrs]))}`;
+
+describe("the widgets' first data (docs/decisions/0182)", () => {
+  it("comes with a partner's hello, as the API answers it, keyed by the request the widget makes", async () => {
+    const ip = "192.0.2.40";
+    const res = await hello(
+      args(
+        `/embed/v1/hello?n=3&pv=${pageView()}${w("gf-racer-table", { event: "5", category: "pro-women", "hide-tabs": "" })}${w("gf-racer-table")}${w("gf-team-grid", { username: "nobody-here" })}`,
+        "https://hello.example",
+        undefined,
+        ip,
+      ),
+    );
+    const body = (await res.json()) as {
+      allowed: boolean;
+      data: Record<string, [number, unknown]>;
+    };
+    expect(body.allowed).toBe(true);
+    const racers = await racersApi({
+      ...args("/api/v1/events/5/racers?category=pro-women", "https://hello.example"),
+      params: { id: "5" },
+    });
+    expect(body.data["/api/v1/events/5/racers?category=pro-women"]).toEqual([
+      200,
+      await racers.json(),
+      1,
+    ]);
+    // Without an event: the events, then the racers of the one the table shows.
+    const events = (await (await eventsApi(args("/api/v1/events"))).json()) as {
+      data: { id: number; status: string }[];
+    };
+    const open = events.data.find((e) => e.status === "open")!;
+    expect(body.data["/api/v1/events"]).toEqual([200, events, 1]);
+    expect(body.data[`/api/v1/events/${open.id}/racers`]?.[0]).toBe(200);
+    // A refusal the widget explains comes too.
+    expect(body.data["/api/v1/teams/nobody-here"]).toEqual([
+      404,
+      { error: { code: "player_not_found", message: expect.any(String) } },
+      1,
+    ]);
+    expect(Object.keys(body.data)).toHaveLength(4);
+  });
+
+  it("is asked once for two widgets asking the same, and answers each of them", async () => {
+    const ip = "192.0.2.43";
+    const table = w("gf-racer-table", { event: "5", category: "pro-women" });
+    const res = await hello(
+      args(
+        `/embed/v1/hello?n=2&pv=${pageView()}${table}${table}`,
+        "https://hello.example",
+        undefined,
+        ip,
+      ),
+    );
+    const body = (await res.json()) as { data: Record<string, [number, unknown, number]> };
+    expect(Object.keys(body.data)).toEqual(["/api/v1/events/5/racers"]);
+    expect(body.data["/api/v1/events/5/racers"]?.[2]).toBe(2);
+    // One request against the quota, then this one.
+    const after = await eventsApi(args("/api/v1/events", undefined, undefined, ip));
+    expect(after.headers.get("RateLimit-Remaining")).toBe(String(API_RATE_LIMIT.limit - 2));
+  });
+
+  it("counts against the reader's API quota, as the widget's own requests would", async () => {
+    const ip = "192.0.2.41";
+    const remaining = async () =>
+      Number(
+        (await eventsApi(args("/api/v1/events", undefined, undefined, ip))).headers.get(
+          "RateLimit-Remaining",
+        ),
+      );
+    expect(await remaining()).toBe(API_RATE_LIMIT.limit - 1);
+    await hello(
+      args(
+        `/embed/v1/hello?n=1&pv=${pageView()}${w("gf-racer-table")}`,
+        "https://hello.example",
+        undefined,
+        ip,
+      ),
+    );
+    // The hello's two requests (events, racers), then this one.
+    expect(await remaining()).toBe(API_RATE_LIMIT.limit - 4);
+    // Past the quota: the hello still says yes, without data, and the widget asks (and is refused) itself.
+    for (let i = 0; i < API_RATE_LIMIT.limit; i++) await remaining();
+    const res = await hello(
+      args(
+        `/embed/v1/hello?n=1&pv=${pageView()}${w("gf-racer-table", { event: "5" })}`,
+        "https://hello.example",
+        undefined,
+        ip,
+      ),
+    );
+    expect(await res.json()).toEqual({ allowed: true });
+  });
+
+  it("answers at most eight widgets and ignores what the script never sends", async () => {
+    const many = Array.from({ length: MAX_DATA_WIDGETS + 2 }, (_, i) =>
+      w("gf-team-grid", { username: `nobody-${i}` }),
+    ).join("");
+    const odd = [
+      "&w=not-json",
+      `&w=${encodeURIComponent('["script",{}]')}`,
+      `&w=${encodeURIComponent('["gf-team-grid",{"username":5}]')}`,
+    ].join("");
+    const res = await hello(
+      args(
+        `/embed/v1/hello?n=10&pv=${pageView()}${odd}${many}`,
+        "https://hello.example",
+        undefined,
+        "192.0.2.42",
+      ),
+    );
+    const body = (await res.json()) as { data: Record<string, unknown> };
+    expect(Object.keys(body.data)).toHaveLength(MAX_DATA_WIDGETS - 3);
+  });
+
+  it("never comes to an origin that may not use the widgets", async () => {
+    const res = await hello(
+      args(`/embed/v1/hello?n=1${w("gf-racer-table", { event: "5" })}`, "https://stranger.example"),
+    );
+    expect(await res.json()).toEqual({ allowed: false, origin: "https://stranger.example" });
   });
 });
 

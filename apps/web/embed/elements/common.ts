@@ -34,19 +34,28 @@ export function errorMessage(error: Error | undefined): string | undefined {
   return "Could not load Gravity Fantasy data. Please try again later.";
 }
 
-/** The event in the `event` attribute, else the open event (else the latest one). */
-export function useEventId(attr: string | null | undefined, competition?: string | null) {
-  const explicit = intOf(attr);
-  // Without an event: the open round (else the latest) of the `competition` attribute's
-  // competition, or of any.
-  const events = useEvents({ enabled: !explicit, competition });
-  const list = events.data?.data ?? [];
-  // ISO times compare as text. Without a fetch (an explicit event) nothing loads or fails.
-  const latest = list.reduce<(typeof list)[number] | undefined>(
+/** The `competition` attribute: a competition's slug, or undefined (blank means none). */
+export function competitionOf(attrs: Attributes): string | undefined {
+  return attrs.competition?.trim() || undefined;
+}
+
+/** The open event of `list`, else the latest one: what a widget without an `event` shows. */
+export function shownEvent<E extends { id: number; status: string; startsAt: string }>(list: E[]) {
+  // ISO times compare as text.
+  const latest = list.reduce<E | undefined>(
     (a, e) => (a && a.startsAt >= e.startsAt ? a : e),
     undefined,
   );
-  return { ...events, id: explicit ?? (list.find((e) => e.status === "open") ?? latest)?.id };
+  return (list.find((e) => e.status === "open") ?? latest)?.id;
+}
+
+/** The event in the `event` attribute, else the open event (else the latest one). */
+export function useEventId(attr: string | null | undefined, competition?: string) {
+  const explicit = intOf(attr);
+  // Without an event: the open round (else the latest) of the `competition` attribute's
+  // competition, or of any. Without a fetch (an explicit event) nothing loads or fails.
+  const events = useEvents({ enabled: !explicit, competition });
+  return { ...events, id: explicit ?? shownEvent(events.data?.data ?? []) };
 }
 
 /**

@@ -3,7 +3,7 @@ import { useLiveScores } from "@game/widgets/live-scores";
 import { PlayerRankings } from "@game/widgets/player-rankings";
 import type { ReactElement } from "react";
 import type { WidgetProps } from "../runtime";
-import { intOf, useEventId } from "./common";
+import { competitionOf, intOf, useEventId } from "./common";
 import { pagedProps, usePageAttribute } from "./paging";
 
 /**
@@ -12,7 +12,7 @@ import { pagedProps, usePageAttribute } from "./paging";
  */
 export function GfPlayerRankings({ attrs }: WidgetProps): ReactElement {
   const [page, setPage] = usePageAttribute(attrs.page);
-  const competition = attrs.competition?.trim() || undefined;
+  const competition = competitionOf(attrs);
   // The round shown, else the competition's open round: on race day the table moves with it.
   const round = useEventId(attrs.event, competition);
   const result = usePlayerRankings({ competition, event: intOf(attrs.event), page });

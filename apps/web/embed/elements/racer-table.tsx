@@ -3,11 +3,11 @@ import { useRacers } from "@game/widgets/hooks";
 import { newTabLink, RacerTable } from "@game/widgets/racer-table";
 import { type ReactElement, useEffect, useState } from "react";
 import type { WidgetProps } from "../runtime";
-import { categoryOf, errorMessage, racerPage, themeOf, useEventId } from "./common";
+import { categoryOf, competitionOf, errorMessage, racerPage, themeOf, useEventId } from "./common";
 
 /** `<gf-racer-table event competition category hide-tabs price-change picked-by>` */
 export function GfRacerTable({ attrs, ctx }: WidgetProps): ReactElement {
-  const event = useEventId(attrs.event, attrs.competition);
+  const event = useEventId(attrs.event, competitionOf(attrs));
   const only = attrs["hide-tabs"] != null ? categoryOf(attrs.category) : undefined;
   const racers = useRacers(event.id, only);
   const [category, setCategory] = useState<Category>(categoryOf(attrs.category) ?? "Pro Men");

@@ -1,7 +1,8 @@
 /**
- * The embed script's hello (`GET /embed/v1/hello?n=2&pv=...`, docs/decisions/0091-embed-origin-check.md,
- * 0092-partner-stats.md, 0154): may the page's origin use the widgets, and count the widgets it
- * shows, once per page view.
+ * The embed script's hello (`GET /embed/v1/hello?n=2&pv=...&w=...`,
+ * docs/decisions/0091-embed-origin-check.md, 0092-partner-stats.md, 0154, 0182): may the page's
+ * origin use the widgets, count the widgets it shows once per page view, and answer the first
+ * API requests of the widgets it names.
  */
 import {
   creditPageView,
@@ -10,9 +11,15 @@ import {
   MAX_WIDGETS_PER_PAGE_VIEW,
   partnerIdForOrigin,
 } from "@game/db";
+import { createGameClient } from "@game/widgets/client";
 import type { AppLoadContext } from "@remix-run/node";
+import { z } from "zod";
+import { inProcessFetch } from "~/features/api/widget-endpoints.server";
+import { logError } from "~/utils/log.server";
 import { partnerStatsCounter, statLost } from "~/utils/partner-stats.server";
 import { clientIp } from "~/utils/rate-limit.server";
+import { firstRequests } from "../../../embed/first-requests";
+import type { FirstData } from "../../../embed/runtime";
 
 /** Widgets one page view may count (the embed script reports its page's total so far). */
 export const MAX_WIDGETS_PER_HELLO = MAX_WIDGETS_PER_PAGE_VIEW;
@@ -26,7 +33,73 @@ export const HELLO_RATE_LIMIT = { limit: 30, windowMs: 60_000 };
 /** The page-view id the embed script draws once per page: 16 to 64 URL-safe characters. */
 const PAGE_VIEW = /^[A-Za-z0-9_-]{16,64}$/;
 
-/** The hello's answer: `{ allowed }` (and the refused origin), never cached. */
+/**
+ * Widgets of one hello whose first data it answers; a page with more (rare) lets the rest fetch
+ * their own.
+ */
+export const MAX_DATA_WIDGETS = 8;
+
+/**
+ * A widget the hello names (`w=["gf-racer-table",{"event":"5"}]`, one `w` per widget): its
+ * element's name and attributes.
+ */
+const widgetParam = z.tuple([
+  z.string().regex(/^gf-[a-z-]{1,40}$/),
+  z.record(z.string().max(64), z.string().max(512).nullable()),
+]);
+
+/** The answers a widget can show as they are: its data, or a refusal it explains. */
+const SHOWN_STATUSES = new Set([200, 400, 403, 404]);
+
+/**
+ * The first API answers of the widgets the hello names, made in-process through the API's own
+ * endpoints (so the caller's quota, the partner's stats and the caches count them as if the
+ * widget had asked), keyed by the path and query the widget's client will ask for. A widget
+ * whose answer is missing (a 429, an error) simply asks the API itself.
+ */
+async function firstData(request: Request, context: AppLoadContext): Promise<FirstData> {
+  const data: FirstData = {};
+  const widgets = new URL(request.url).searchParams.getAll("w").slice(0, MAX_DATA_WIDGETS);
+  const base = new URL(request.url).origin;
+  const api = inProcessFetch(context, request.headers.get("Origin"));
+  // Two widgets asking the same (two tables of one event): asked once, answered for both.
+  const asked = new Map<string, Promise<{ status: number; body: string }>>();
+  const client = createGameClient({
+    baseUrl: base,
+    fetch: async (input) => {
+      const path = String(input).slice(base.length);
+      let answer = asked.get(path);
+      if (!answer) {
+        answer = api(input).then(async (res) => ({ status: res.status, body: await res.text() }));
+        asked.set(path, answer);
+      }
+      const { status, body } = await answer;
+      if (SHOWN_STATUSES.has(status)) {
+        const uses = data[path]?.[2] ?? 0;
+        data[path] = [status, JSON.parse(body), uses + 1];
+      }
+      return new Response(body, { status });
+    },
+  });
+  await Promise.all(
+    widgets.map(async (text) => {
+      let widget: z.infer<typeof widgetParam>;
+      try {
+        widget = widgetParam.parse(JSON.parse(text));
+      } catch {
+        return; // Not a widget this script sends: nothing to answer for it.
+      }
+      // A refusal ends the widget's requests, as it ends the widget's own.
+      await firstRequests(widget[0], widget[1], client).catch(() => undefined);
+    }),
+  );
+  return data;
+}
+
+/**
+ * The hello's answer, never cached: `{ allowed }` (and the refused origin), with the named
+ * widgets' first API answers (`data`) when allowed.
+ */
 export async function helloResponse(request: Request, context: AppLoadContext): Promise<Response> {
   const headers: Record<string, string> = {
     "Access-Control-Allow-Origin": "*",
@@ -68,5 +141,14 @@ export async function helloResponse(request: Request, context: AppLoadContext): 
       statLost(error);
     }
   }
-  return new Response(JSON.stringify(allowed ? { allowed } : { allowed, origin }), { headers });
+  if (!allowed) return new Response(JSON.stringify({ allowed, origin }), { headers });
+  let data: FirstData = {};
+  try {
+    data = await firstData(request, context);
+  } catch (error) {
+    // The widgets then fetch their own data: slower, never missing.
+    logError("embed hello: could not answer the widgets' first requests", error);
+  }
+  const body = Object.keys(data).length ? { allowed, data } : { allowed };
+  return new Response(JSON.stringify(body), { headers });
 }
