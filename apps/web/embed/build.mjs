@@ -76,9 +76,11 @@ const widgetsSource = {
 const withoutActionButton = {
   name: "gf-without-action-button",
   setup(b) {
-    b.onResolve({ filter: /^\.\/internal\/action-button\.js$/ }, () => ({
-      path: path.join(here, "no-action-button.ts"),
-    }));
+    b.onResolve({ filter: /^\.\/internal\/action-button\.js$/ }, (a) =>
+      path.basename(a.importer) === "racer-table.tsx"
+        ? { path: path.join(here, "no-action-button.ts") }
+        : undefined,
+    );
   },
 };
 

@@ -5,8 +5,19 @@
  * (docs/decisions/0182). `first-requests.test.tsx` holds this to the widgets' own requests.
  */
 import type { GameClient } from "@game/widgets/client";
-import { categoryOf, competitionOf, intOf, shownEvent } from "./elements/common";
+import { competitionOf, intOf, shownEvent } from "./elements/attributes";
+import { onlyCategoryOf, pageOf, usernameOf } from "./elements/widget-attributes";
 import type { Attributes } from "./runtime";
+
+/** The attributes the plan reads: the hello is sent every attribute and keeps only these. */
+export const PLAN_ATTRIBUTES = [
+  "event",
+  "competition",
+  "category",
+  "hide-tabs",
+  "page",
+  "username",
+];
 
 /**
  * Runs, through `client`, the requests the widget `tag` makes as it first shows with `attrs`
@@ -20,12 +31,12 @@ export async function firstRequests(
 ): Promise<void> {
   const competition = competitionOf(attrs);
   const event = intOf(attrs.event);
-  const page = intOf(attrs.page) ?? 1;
+  const page = pageOf(attrs.page);
   // The event a widget without an `event` attribute shows: the competition's open round.
   const shown = async () => event ?? shownEvent((await client.getEvents({ competition })).data);
   switch (tag) {
     case "gf-racer-table": {
-      const only = attrs["hide-tabs"] != null ? categoryOf(attrs.category) : undefined;
+      const only = onlyCategoryOf(attrs);
       const id = await shown();
       if (id != null) await client.getRacers(id, only ? { category: only } : {});
       return;
@@ -40,7 +51,7 @@ export async function firstRequests(
       ]);
       return;
     case "gf-team-grid": {
-      const username = attrs.username?.trim();
+      const username = usernameOf(attrs);
       if (username) await client.getTeam(username, { event });
       return;
     }

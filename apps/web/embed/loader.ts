@@ -74,6 +74,8 @@ let widgets = 0;
 /** The hello waiting for the end of this task, and the widgets it names so far. */
 let next: Promise<Hello> | undefined;
 let named = "";
+/** A hello said no: the origin may not use the widgets, whatever a later one answers. */
+let refused = false;
 
 /**
  * Whether this page's origin may use the widgets, with the first data of the widget `tag` with
@@ -83,7 +85,9 @@ let named = "";
  */
 function hello(tag: string, attrs: Attributes): Promise<Hello> {
   widgets += 1;
-  named += `&w=${encodeURIComponent(JSON.stringify([tag, attrs]))}`;
+  // The address stays short (the game answers eight widgets a hello): a widget past it asks the
+  // API itself.
+  if (named.length < 4000) named += `&w=${encodeURIComponent(JSON.stringify([tag, attrs]))}`;
   next ??= new Promise<void>((resolve) => setTimeout(resolve, 0))
     .then(() => {
       const url = `${base}/embed/v1/hello?n=${widgets}&pv=${pageView}${named}`;
@@ -94,7 +98,8 @@ function hello(tag: string, attrs: Attributes): Promise<Hello> {
     .then((res) => res.json() as Promise<Hello>)
     .then(
       (body) => {
-        if (body.allowed === false) {
+        if (body.allowed === false && !refused) {
+          refused = true;
           console.warn(
             `Gravity Fantasy: origin not allowed: ask the game's admin to add ${location.origin} to your partner origins. The widgets stay hidden.`,
           );
@@ -135,10 +140,12 @@ function defineWidget(tag: string): void {
         Promise.all([load(tag), hello(tag, attributesOf(this))]).then(
           ([widget, answer]) => {
             // Not allowed: nothing is shown (no broken table, no refused frame); the console says why.
-            if (answer.allowed === false) return;
+            if (refused) return;
             widget.addStyles(root, widget.css);
             this.widget = widget;
             this.update(answer.data);
+            // Every element of this hello shares its answer: the runtime takes the data once.
+            answer.data = undefined;
           },
           (error) => console.error(`Gravity Fantasy: could not load <${tag}>`, error),
         );

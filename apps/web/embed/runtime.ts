@@ -29,6 +29,11 @@ export interface EmbedContext {
  * per page: the paths carry no origin).
  */
 const first: FirstData = {};
+/**
+ * How long an answer waits for its widget (ms). One nobody asked for by then (the widget left the
+ * page, or its attributes changed first) is dropped: a later request must get fresh data.
+ */
+export const FIRST_DATA_MS = 10_000;
 
 export interface WidgetProps {
   attrs: Attributes;
@@ -39,21 +44,38 @@ export interface WidgetProps {
 
 const contexts = new Map<string, EmbedContext>();
 
+/**
+ * Adds a hello's first answers (the loader hands each hello's to one mount only: an answer a
+ * widget has used must not come back). Those still unused after `FIRST_DATA_MS` leave, or a newer
+ * hello's of the same path: its widget then asks the game, which is never wrong.
+ */
+export function addFirstData(data: FirstData | undefined): void {
+  Object.assign(first, data);
+  setTimeout(() => {
+    for (const path in data) delete first[path];
+  }, FIRST_DATA_MS);
+}
+
+/**
+ * The API client's fetch for the game at `base`: a request a hello already answered is answered
+ * from it, once per widget that planned it; anything else (a reload, a retry, race-day updates,
+ * the reader's clicks) asks the game. The client asks with a string.
+ */
+export function fetchFirst(base: string): typeof fetch {
+  return async (url, init) => {
+    const path = (url as string).slice(base.length);
+    const answer = first[path];
+    if (answer && !(--answer[2] > 0)) delete first[path];
+    return answer
+      ? new Response(JSON.stringify(answer[1]), { status: answer[0] })
+      : fetch(url, init);
+  };
+}
+
 function contextFor(base: string): EmbedContext {
   let ctx = contexts.get(base);
   if (!ctx) {
-    // A request the hello already answered is answered from it, once per widget that asked: a
-    // reload or a retry (live scores, the reader's click) asks the game again. The client asks
-    // with a string.
-    const fetchFirst = async (url: RequestInfo | URL, init?: RequestInit) => {
-      const path = (url as string).slice(base.length);
-      const answer = first[path];
-      if (answer && !--answer[2]) delete first[path];
-      return answer
-        ? new Response(JSON.stringify(answer[1]), { status: answer[0] })
-        : fetch(url, init);
-    };
-    ctx = { base, client: createGameClient({ baseUrl: base, fetch: fetchFirst }) };
+    ctx = { base, client: createGameClient({ baseUrl: base, fetch: fetchFirst(base) }) };
     contexts.set(base, ctx);
   }
   return ctx;
@@ -96,7 +118,7 @@ export function mount(
   data?: FirstData,
 ): void {
   const ctx = contextFor(base);
-  Object.assign(first, data);
+  addFirstData(data);
   // The hooks (and portrait URLs) take the client from the provider.
   render(
     createElement(

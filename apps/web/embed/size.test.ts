@@ -4,10 +4,14 @@ import { BUDGET_BYTES, buildEmbed, TARGET_BYTES, WIDGETS } from "./build.mjs";
 
 /**
  * In gzip (what a browser that does not take brotli gets), the racer table is over the 14 KB
- * target (decision 0177 says by what): this ceiling keeps it from growing. As served in brotli it
- * meets the target (decision 0181), with room to spare since its action column left (0182).
+ * target (decision 0177 says by what) and the player rankings sit on it since the hello brought
+ * the data (0182): these ceilings keep them from growing. As served in brotli both meet the target
+ * (decision 0181) with room to spare.
  */
-const OVER_TARGET_GZIP: Record<string, number> = { "gf-racer-table": 15_400 };
+const OVER_TARGET_GZIP: Record<string, number> = {
+  "gf-racer-table": 15_500,
+  "gf-player-rankings": 14_450,
+};
 
 const kb = (n: number) => `${(n / 1024).toFixed(2)} KB`;
 

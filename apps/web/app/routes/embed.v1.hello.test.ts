@@ -283,6 +283,38 @@ describe("the widgets' first data (docs/decisions/0182)", () => {
     expect(Object.keys(body.data)).toHaveLength(MAX_DATA_WIDGETS - 3);
   });
 
+  it("comes to the game's own pages, never to a request that names no page (an image, a link)", async () => {
+    const path = `/embed/v1/hello?n=1${w("gf-racer-table", { event: "5" })}`;
+    // A same-origin fetch sends no Origin, but says where it comes from.
+    const own = args(path, undefined, undefined, "192.0.2.44");
+    own.request.headers.set("Sec-Fetch-Site", "same-origin");
+    const ownBody = (await (await hello(own)).json()) as { data?: object };
+    expect(Object.keys(ownBody.data ?? {})).toEqual(["/api/v1/events/5/racers"]);
+    // Any site can point an <img> at the hello: it would spend the reader's API quota for nothing.
+    for (const site of [undefined, "cross-site"]) {
+      const req = args(path, undefined, undefined, "192.0.2.45");
+      if (site) req.request.headers.set("Sec-Fetch-Site", site);
+      expect(await (await hello(req)).json()).toEqual({ allowed: true });
+    }
+    const after = await eventsApi(args("/api/v1/events", undefined, undefined, "192.0.2.45"));
+    expect(after.headers.get("RateLimit-Remaining")).toBe(String(API_RATE_LIMIT.limit - 1));
+  });
+
+  it("keeps only the attributes the plan reads", async () => {
+    const long = "x".repeat(600);
+    const res = await hello(
+      args(
+        `/embed/v1/hello?n=2&pv=${pageView()}${w("gf-team-grid", { username: long })}${w("gf-racer-table", { event: "5", style: long, class: "big" })}`,
+        "https://hello.example",
+        undefined,
+        "192.0.2.46",
+      ),
+    );
+    // The over-long username counts as none (no request); the table's style does not matter.
+    const body = (await res.json()) as { data: object };
+    expect(Object.keys(body.data)).toEqual(["/api/v1/events/5/racers"]);
+  });
+
   it("never comes to an origin that may not use the widgets", async () => {
     const res = await hello(
       args(`/embed/v1/hello?n=1${w("gf-racer-table", { event: "5" })}`, "https://stranger.example"),

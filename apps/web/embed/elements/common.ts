@@ -1,28 +1,10 @@
-/** Attribute readers and API-state helpers shared by the embeddable widgets. */
-import { CATEGORY_SLUGS, type Category, GameApiError } from "@game/widgets/client";
+/** API-state helpers shared by the embeddable widgets, and their attribute readers. */
+import { GameApiError } from "@game/widgets/client";
 import { useEvents } from "@game/widgets/hooks";
-import type { Attributes, EmbedContext } from "../runtime";
+import type { EmbedContext } from "../runtime";
+import { intOf, shownEvent } from "./attributes";
 
-export type Theme = "light" | "dark" | "auto";
-
-export function themeOf(attrs: Attributes): Theme | undefined {
-  const t = attrs.theme;
-  return t === "light" || t === "dark" || t === "auto" ? t : undefined;
-}
-
-/** A positive integer attribute, or undefined. */
-export function intOf(value: string | null | undefined): number | undefined {
-  return value && /^\d{1,9}$/.test(value.trim()) && Number(value) > 0 ? Number(value) : undefined;
-}
-
-/** "pro-women" or "Pro Women" -> "Pro Women". */
-export function categoryOf(value: string | null | undefined): Category | undefined {
-  if (!value) return undefined;
-  const v = value.trim().toLowerCase();
-  return (Object.keys(CATEGORY_SLUGS) as Category[]).find(
-    (c) => c.toLowerCase() === v || CATEGORY_SLUGS[c] === v,
-  );
-}
+export * from "./attributes";
 
 /** What a reader sees when the game cannot be reached (network down). */
 export function errorMessage(error: Error | undefined): string | undefined {
@@ -32,21 +14,6 @@ export function errorMessage(error: Error | undefined): string | undefined {
   }
   if (error instanceof GameApiError && error.status > 0) return error.message;
   return "Could not load Gravity Fantasy data. Please try again later.";
-}
-
-/** The `competition` attribute: a competition's slug, or undefined (blank means none). */
-export function competitionOf(attrs: Attributes): string | undefined {
-  return attrs.competition?.trim() || undefined;
-}
-
-/** The open event of `list`, else the latest one: what a widget without an `event` shows. */
-export function shownEvent<E extends { id: number; status: string; startsAt: string }>(list: E[]) {
-  // ISO times compare as text.
-  const latest = list.reduce<E | undefined>(
-    (a, e) => (a && a.startsAt >= e.startsAt ? a : e),
-    undefined,
-  );
-  return (list.find((e) => e.status === "open") ?? latest)?.id;
 }
 
 /** The event in the `event` attribute, else the open event (else the latest one). */

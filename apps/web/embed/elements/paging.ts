@@ -5,12 +5,13 @@
 import type { AsyncResult } from "@game/widgets/hooks";
 import { useEffect, useState } from "react";
 import type { Attributes } from "../runtime";
-import { errorMessage, intOf, themeOf } from "./common";
+import { errorMessage, themeOf } from "./common";
+import { pageOf } from "./widget-attributes";
 
 /** The page shown: the `page` attribute (followed when it changes), then the reader's clicks. */
 export function usePageAttribute(attr: string | null | undefined) {
-  const [page, setPage] = useState(intOf(attr) ?? 1);
-  useEffect(() => setPage(intOf(attr) ?? 1), [attr]);
+  const [page, setPage] = useState(pageOf(attr));
+  useEffect(() => setPage(pageOf(attr)), [attr]);
   return [page, setPage] as const;
 }
 

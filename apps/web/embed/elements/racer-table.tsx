@@ -4,11 +4,12 @@ import { newTabLink, RacerTable } from "@game/widgets/racer-table";
 import { type ReactElement, useEffect, useState } from "react";
 import type { WidgetProps } from "../runtime";
 import { categoryOf, competitionOf, errorMessage, racerPage, themeOf, useEventId } from "./common";
+import { onlyCategoryOf } from "./widget-attributes";
 
 /** `<gf-racer-table event competition category hide-tabs price-change picked-by>` */
 export function GfRacerTable({ attrs, ctx }: WidgetProps): ReactElement {
   const event = useEventId(attrs.event, competitionOf(attrs));
-  const only = attrs["hide-tabs"] != null ? categoryOf(attrs.category) : undefined;
+  const only = onlyCategoryOf(attrs);
   const racers = useRacers(event.id, only);
   const [category, setCategory] = useState<Category>(categoryOf(attrs.category) ?? "Pro Men");
   useEffect(() => {

@@ -4,10 +4,11 @@ import { newTabLink, TeamGrid } from "@game/widgets/team-grid";
 import type { ReactElement } from "react";
 import type { WidgetProps } from "../runtime";
 import { errorMessage, intOf, racerPage, themeOf } from "./common";
+import { usernameOf } from "./widget-attributes";
 
 /** `<gf-team-grid username event>` */
 export function GfTeamGrid({ attrs, ctx }: WidgetProps): ReactElement {
-  const username = attrs.username?.trim() || null;
+  const username = usernameOf(attrs);
   const result = useTeam(username, intOf(attrs.event));
   const team = result.data?.data;
   return (

@@ -69,13 +69,14 @@ export function widgetEndpoint(
  * A `fetch` for the API client that serves the endpoints above in-process, as a request from
  * `origin` (the page's, or none for the game's own) through `context`: the caller's quota, CORS,
  * partner stats and caches apply as if the request had come over the network. Any other path
- * answers a 404.
+ * throws (as a network error would).
  */
 export function inProcessFetch(context: AppLoadContext, origin: string | null): typeof fetch {
   return async (input) => {
     const url = new URL(String(input));
     const endpoint = widgetEndpoint(url.pathname);
-    if (!endpoint) return new Response("{}", { status: 404 });
+    // A widget reading an endpoint not listed here: its first request must come from itself.
+    if (!endpoint) throw new Error(`No in-process endpoint for ${url.pathname}`);
     const headers = new Headers({ Accept: "application/json" });
     if (origin) headers.set("Origin", origin);
     return endpoint.loader({

@@ -18,8 +18,8 @@ import { inProcessFetch } from "~/features/api/widget-endpoints.server";
 import { logError } from "~/utils/log.server";
 import { partnerStatsCounter, statLost } from "~/utils/partner-stats.server";
 import { clientIp } from "~/utils/rate-limit.server";
-import { firstRequests } from "../../../embed/first-requests";
-import type { FirstData } from "../../../embed/runtime";
+import { firstRequests, PLAN_ATTRIBUTES } from "../../../embed/first-requests";
+import type { Attributes, FirstData } from "../../../embed/runtime";
 
 /** Widgets one page view may count (the embed script reports its page's total so far). */
 export const MAX_WIDGETS_PER_HELLO = MAX_WIDGETS_PER_PAGE_VIEW;
@@ -35,53 +35,83 @@ const PAGE_VIEW = /^[A-Za-z0-9_-]{16,64}$/;
 
 /**
  * Widgets of one hello whose first data it answers; a page with more (rare) lets the rest fetch
- * their own.
+ * their own. The script also stops naming widgets once the address is about 4,000 characters.
  */
 export const MAX_DATA_WIDGETS = 8;
 
 /**
+ * How long the hello waits for the widgets' first answers (ms): past it, it answers with those
+ * ready, and the other widgets ask the API themselves. A stalled query never holds a page's
+ * widgets back longer than this.
+ */
+export const FIRST_DATA_BUDGET_MS = 1500;
+
+/**
  * A widget the hello names (`w=["gf-racer-table",{"event":"5"}]`, one `w` per widget): its
- * element's name and attributes.
+ * element's name and attributes, of which only those the plan reads are kept.
  */
 const widgetParam = z.tuple([
   z.string().regex(/^gf-[a-z-]{1,40}$/),
-  z.record(z.string().max(64), z.string().max(512).nullable()),
+  z.record(z.string(), z.unknown()),
 ]);
+
+/** The attributes of `raw` the plan reads, each a short string (a longer one counts as absent). */
+function planAttributes(raw: Record<string, unknown>): Attributes {
+  const attrs: Attributes = {};
+  for (const name of PLAN_ATTRIBUTES) {
+    const value = raw[name];
+    if (typeof value === "string" && value.length <= 512) attrs[name] = value;
+  }
+  return attrs;
+}
 
 /** The answers a widget can show as they are: its data, or a refusal it explains. */
 const SHOWN_STATUSES = new Set([200, 400, 403, 404]);
 
 /**
  * The first API answers of the widgets the hello names, made in-process through the API's own
- * endpoints (so the caller's quota, the partner's stats and the caches count them as if the
- * widget had asked), keyed by the path and query the widget's client will ask for. A widget
- * whose answer is missing (a 429, an error) simply asks the API itself.
+ * endpoints (the caller's quota, the partner's stats and the caches count each distinct request
+ * once), keyed by the path and query the widget's client will ask for. An answer goes back only
+ * where the API would let the page read it: on the game's own pages, or when its CORS answer
+ * names the page's origin. A widget whose answer is missing (a 429, an error, past the budget)
+ * simply asks the API itself.
  */
 async function firstData(request: Request, context: AppLoadContext): Promise<FirstData> {
   const data: FirstData = {};
-  const widgets = new URL(request.url).searchParams.getAll("w").slice(0, MAX_DATA_WIDGETS);
-  const base = new URL(request.url).origin;
-  const api = inProcessFetch(context, request.headers.get("Origin"));
+  const url = new URL(request.url);
+  const base = url.origin;
+  const origin = request.headers.get("Origin");
+  // A browser sends no Origin with a same-origin GET, nor with a cross-site image or link: only
+  // the first is the game's own page. The others get no data, so no page can spend a reader's
+  // API quota through the hello.
+  const own =
+    origin === base || (!origin && request.headers.get("Sec-Fetch-Site") === "same-origin");
+  if (!origin && !own) return data;
+  const widgets = url.searchParams.getAll("w").slice(0, MAX_DATA_WIDGETS);
+  const api = inProcessFetch(context, origin);
   // Two widgets asking the same (two tables of one event): asked once, answered for both.
-  const asked = new Map<string, Promise<{ status: number; body: string }>>();
+  const asked = new Map<string, Promise<{ status: number; body: string; readable: boolean }>>();
   const client = createGameClient({
     baseUrl: base,
     fetch: async (input) => {
       const path = String(input).slice(base.length);
       let answer = asked.get(path);
       if (!answer) {
-        answer = api(input).then(async (res) => ({ status: res.status, body: await res.text() }));
+        answer = api(input).then(async (res) => ({
+          status: res.status,
+          body: await res.text(),
+          readable: own || res.headers.get("Access-Control-Allow-Origin") === origin,
+        }));
         asked.set(path, answer);
       }
-      const { status, body } = await answer;
-      if (SHOWN_STATUSES.has(status)) {
-        const uses = data[path]?.[2] ?? 0;
-        data[path] = [status, JSON.parse(body), uses + 1];
+      const { status, body, readable } = await answer;
+      if (readable && SHOWN_STATUSES.has(status)) {
+        data[path] = [status, JSON.parse(body), (data[path]?.[2] ?? 0) + 1];
       }
       return new Response(body, { status });
     },
   });
-  await Promise.all(
+  const all = Promise.all(
     widgets.map(async (text) => {
       let widget: z.infer<typeof widgetParam>;
       try {
@@ -90,10 +120,19 @@ async function firstData(request: Request, context: AppLoadContext): Promise<Fir
         return; // Not a widget this script sends: nothing to answer for it.
       }
       // A refusal ends the widget's requests, as it ends the widget's own.
-      await firstRequests(widget[0], widget[1], client).catch(() => undefined);
+      await firstRequests(widget[0], planAttributes(widget[1]), client).catch(() => undefined);
     }),
   );
-  return data;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    all,
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, FIRST_DATA_BUDGET_MS);
+    }),
+  ]);
+  clearTimeout(timer);
+  // What is ready now: an answer still on its way is the widget's to ask for.
+  return { ...data };
 }
 
 /**
