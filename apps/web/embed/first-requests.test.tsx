@@ -22,7 +22,7 @@ import { GfPlayerRankings } from "./elements/player-rankings";
 import { GfRacerTable } from "./elements/racer-table";
 import { GfTeamBuilder } from "./elements/team-builder";
 import { GfTeamGrid } from "./elements/team-grid";
-import { firstRequests, PLAN_ATTRIBUTES } from "./first-requests";
+import { firstRequests, planAttributes } from "./first-requests";
 import type { Attributes, WidgetProps } from "./runtime";
 
 const BASE = "http://game.test";
@@ -108,10 +108,9 @@ async function widgetRequests(tag: string, attrs: Attributes): Promise<string[]>
   return asked.sort();
 }
 
-/** What the hello plans for `attrs`, given only the attributes it keeps (PLAN_ATTRIBUTES). */
+/** What the hello plans for `all`, given only the attributes it keeps (planAttributes). */
 async function plannedRequests(tag: string, all: Attributes): Promise<string[]> {
-  const attrs: Attributes = {};
-  for (const name of PLAN_ATTRIBUTES) if (name in all) attrs[name] = all[name];
+  const attrs = planAttributes(all);
   const { asked, fetch } = recording();
   await firstRequests(tag, attrs, createGameClient({ baseUrl: BASE, fetch })).catch(() => {});
   return asked.sort();

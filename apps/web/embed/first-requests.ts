@@ -19,6 +19,16 @@ export const PLAN_ATTRIBUTES = [
   "username",
 ];
 
+/** The attributes of `raw` the plan reads, each a short string (a longer one counts as absent). */
+export function planAttributes(raw: Record<string, unknown>): Attributes {
+  const attrs: Attributes = {};
+  for (const name of PLAN_ATTRIBUTES) {
+    const value = raw[name];
+    if (typeof value === "string" && value.length <= 512) attrs[name] = value;
+  }
+  return attrs;
+}
+
 /**
  * Runs, through `client`, the requests the widget `tag` makes as it first shows with `attrs`
  * (none for a tag without API data). Stops where the widget would: a refused request is the

@@ -18,8 +18,8 @@ import { inProcessFetch } from "~/features/api/widget-endpoints.server";
 import { logError } from "~/utils/log.server";
 import { partnerStatsCounter, statLost } from "~/utils/partner-stats.server";
 import { clientIp } from "~/utils/rate-limit.server";
-import { firstRequests, PLAN_ATTRIBUTES } from "../../../embed/first-requests";
-import type { Attributes, FirstData } from "../../../embed/runtime";
+import { firstRequests, planAttributes } from "../../../embed/first-requests";
+import type { FirstData } from "../../../embed/runtime";
 
 /** Widgets one page view may count (the embed script reports its page's total so far). */
 export const MAX_WIDGETS_PER_HELLO = MAX_WIDGETS_PER_PAGE_VIEW;
@@ -54,16 +54,6 @@ const widgetParam = z.tuple([
   z.string().regex(/^gf-[a-z-]{1,40}$/),
   z.record(z.string(), z.unknown()),
 ]);
-
-/** The attributes of `raw` the plan reads, each a short string (a longer one counts as absent). */
-function planAttributes(raw: Record<string, unknown>): Attributes {
-  const attrs: Attributes = {};
-  for (const name of PLAN_ATTRIBUTES) {
-    const value = raw[name];
-    if (typeof value === "string" && value.length <= 512) attrs[name] = value;
-  }
-  return attrs;
-}
 
 /** The answers a widget can show as they are: its data, or a refusal it explains. */
 const SHOWN_STATUSES = new Set([200, 400, 403, 404]);
